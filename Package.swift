@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Shelfmark",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "catalog", targets: ["Catalog"]),
+    .executable(name: "retrospec-build", targets: ["RetroSpecBuild"]),
+    .executable(name: "archive-build", targets: ["ArchiveBuild"]),
+    .executable(name: "bombjack-build", targets: ["BombJackBuild"]),
+    .executable(name: "atarimania-build", targets: ["AtarimaniaBuild"]),
+    .executable(name: "vintageapple-build", targets: ["VintageAppleBuild"]),
+    .executable(name: "popboks-build", targets: ["PopBoksBuild"]),
+    .executable(name: "spectrum-build", targets: ["SpectrumBuild"]),
+    .executable(name: "stripovi-build", targets: ["StripoviBuild"]),
+    .executable(name: "site-mirror", targets: ["SiteMirror"]),
+    .executable(name: "bench", targets: ["Bench"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+
+    // Pure: bytes in, values out.
+    .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib"]),
+    // Everything with I/O.
+    .target(name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite"]),
+    // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
+    .target(name: "SiteMirrorKit"),
+
+    .executableTarget(name: "Catalog", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit"]),
+    .executableTarget(name: "RetroSpecBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "ArchiveBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "BombJackBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "AtarimaniaBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "VintageAppleBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "PopBoksBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "SpectrumBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "StripoviBuild", dependencies: ["CatalogKit", "BuildSupport"]),
+    .executableTarget(name: "SiteMirror", dependencies: ["SiteMirrorKit"]),
+    .executableTarget(
+      name: "Bench", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2"]),
+
+    .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
+    .testTarget(name: "BuildSupportTests", dependencies: ["BuildSupport", "SiteMirrorKit"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

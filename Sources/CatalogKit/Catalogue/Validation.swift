@@ -1,0 +1,67 @@
+/// How bad a failed rule is: an error blocks the write (exit 65); a warning is reported.
+public enum Severity: String, Sendable, Codable, Comparable {
+  case warning = "WARN"
+  case error = "ERROR"
+
+  public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+}
+
+/// One rule's verdict on one catalogue.
+public struct Finding: Sendable, Equatable, Codable {
+  /// The rule's stable name, e.g. `issues/unique-id`.
+  public var rule: String
+  public var severity: Severity
+  /// One sentence saying what is wrong.
+  public var message: String
+  /// The first few offending record ids.
+  public var records: [String]
+  /// How many records failed in all.
+  public var count: Int
+
+  public init(rule: String, severity: Severity, message: String, records: [String] = [], count: Int? = nil) {
+    self.rule = rule
+    self.severity = severity
+    self.message = message
+    self.records = Array(records.prefix(Finding.recordsShown))
+    self.count = count ?? records.count
+  }
+
+  /// Enough ids to find the problem without flooding the report.
+  public static let recordsShown = 5
+}
+
+/// A declared check over one catalogue shape. Shared rules apply to every catalogue; each source adds
+/// its thresholds (minimum counts, dead share, sized share) as more rules.
+public struct ValidationRule<C: Catalogue>: Sendable {
+  public var name: String
+  public var severity: Severity
+  /// Returns nil when the rule holds, else what failed (severity is filled in from the rule).
+  public var check: @Sendable (C) -> Finding?
+
+  public init(_ name: String, _ severity: Severity = .error, check: @escaping @Sendable (C) -> Finding?) {
+    self.name = name
+    self.severity = severity
+    self.check = check
+  }
+
+  public func evaluate(_ c: C) -> Finding? {
+    guard var f = check(c) else { return nil }
+    f.rule = name
+    f.severity = severity
+    return f
+  }
+}
+
+/// All findings for one catalogue.
+public struct ValidationReport: Sendable, Codable, Equatable {
+  public var findings: [Finding]
+  public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+  public var errors: [Finding] { findings.filter { $0.severity == .error } }
+  public var warnings: [Finding] { findings.filter { $0.severity == .warning } }
+
+  public init(findings: [Finding] = []) { self.findings = findings }
+
+  public static func run<C: Catalogue>(_ rules: [ValidationRule<C>], on c: C) -> ValidationReport {
+    ValidationReport(findings: rules.compactMap { $0.evaluate(c) })
+  }
+}

@@ -1,0 +1,2 @@
+import XCTest
+final class BuildSupportPlaceholderTests: XCTestCase { func testNothing() {} }
