@@ -45,9 +45,15 @@ let package = Package(
     .executableTarget(
       name: "Bench", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2"]),
 
-    .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
-    .testTarget(name: "BuildSupportTests", dependencies: ["BuildSupport", "SiteMirrorKit"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit"]),
+    // Paths to fixtures and ../shared, and running the real executables; for tests only.
+    .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit"]),
+
+    .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "ShelfmarkTestSupport"]),
+    .testTarget(
+      name: "BuildSupportTests", dependencies: ["BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

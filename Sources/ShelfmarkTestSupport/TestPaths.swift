@@ -2,20 +2,19 @@ import Foundation
 import XCTest
 
 /// Where tests find the package's fixtures and the shared corpus beside the project.
-enum TestPaths {
-  /// The package root (three levels above this file).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
+public enum TestPaths {
+  /// The package root (two levels above this file's folder).
+  public static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
   /// `../shared`, when present.
-  static var shared: URL? {
+  public static var shared: URL? {
     let u = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     return FileManager.default.fileExists(atPath: u.path) ? u : nil
   }
 
   /// A file or folder under `../shared`; skips the test with a printed reason when it is absent.
-  static func shared(_ relative: String) throws -> URL {
+  public static func shared(_ relative: String) throws -> URL {
     guard let root = shared else {
       print("skipped: ../shared is absent, so \(relative) cannot be read")
       throw XCTSkip("../shared is absent beside the project; \(relative) cannot be read")
@@ -29,16 +28,16 @@ enum TestPaths {
   }
 
   /// Bytes of a file under `../shared/corpus` (skips when absent).
-  static func corpus(_ relative: String) throws -> [UInt8] {
+  public static func corpus(_ relative: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: shared("corpus/" + relative)))
   }
 
   /// A file under `Fixtures/`.
-  static func fixture(_ relative: String) -> URL {
+  public static func fixture(_ relative: String) -> URL {
     packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(relative)
   }
 
-  static func fixtureBytes(_ relative: String) throws -> [UInt8] {
+  public static func fixtureBytes(_ relative: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: fixture(relative)))
   }
 }
