@@ -38,6 +38,12 @@ public struct SHA256: Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Feeds an array of bytes (kept for callers written against the first version of this type).
+  public mutating func update(contiguous bytes: [UInt8]) { update(bytes) }
+
+  /// Lowercase hex of a digest already computed.
+  public static func hexString(_ digest: [UInt8]) -> String { hexString(of: digest) }
+
   /// Feeds more bytes; call as often as needed, then `finalize()`.
   public mutating func update(_ bytes: some Collection<UInt8>) {
     length &+= UInt64(bytes.count)

@@ -16,11 +16,14 @@ public enum SharedRules {
 
   // MARK: Thresholds sources declare
 
+  // Their names start with `threshold/`: the build runner reports rather than enforces them when a
+  // build is partial (`--only`).
+
   /// At least `n` records (issues or comics): a broken crawl usually shows as a short list.
   public static func minimumIssues<C: Catalogue>(_ n: Int, _ severity: Severity = .error)
     -> ValidationRule<C>
   {
-    ValidationRule("count/minimum", severity) { c in
+    ValidationRule("threshold/minimum-count", severity) { c in
       c.recordCount >= n
         ? nil
         : Finding(
@@ -35,7 +38,7 @@ public enum SharedRules {
   public static func maximumDeadShare(_ share: Double, _ severity: Severity = .error)
     -> ValidationRule<IssueCatalogue>
   {
-    ValidationRule("issues/dead-share", severity) { c in
+    ValidationRule("threshold/dead-share", severity) { c in
       let dead = c.issues.filter { $0.dead == true }
       guard Double(dead.count) > share * Double(c.issues.count) else { return nil }
       return Finding(
@@ -48,7 +51,7 @@ public enum SharedRules {
 
   /// At most `n` dead issues (RetroSpec's reference rule is a count, not a share).
   public static func maximumDead(_ n: Int, _ severity: Severity = .error) -> ValidationRule<IssueCatalogue> {
-    ValidationRule("issues/dead-count", severity) { c in
+    ValidationRule("threshold/dead-count", severity) { c in
       let dead = c.issues.filter { $0.dead == true }
       guard dead.count > n else { return nil }
       return Finding(
@@ -70,7 +73,7 @@ public enum SharedRules {
   public static func minimumSizedShare(
     _ share: Double, of base: ShareBase = .all, _ severity: Severity = .error
   ) -> ValidationRule<IssueCatalogue> {
-    minimumShare("issues/sized-share", "have a size", share, of: base, severity) { $0.bytes != nil }
+    minimumShare("threshold/sized-share", "have a size", share, of: base, severity) { $0.bytes != nil }
   }
 
   /// At least `share` (0…1) of the issues satisfy `holds`; `what` completes "N of M issues …".
@@ -78,7 +81,8 @@ public enum SharedRules {
     _ name: String, _ what: String, _ share: Double, of base: ShareBase = .all,
     _ severity: Severity = .error, where holds: @escaping @Sendable (Issue) -> Bool
   ) -> ValidationRule<IssueCatalogue> {
-    ValidationRule(name, severity) { c in
+    let name = name.hasPrefix("threshold/") ? name : "threshold/" + name
+    return ValidationRule(name, severity) { c in
       let pool = base == .all ? c.issues : c.issues.filter { $0.dead != true }
       let failing = pool.filter { !holds($0) }
       let ok = pool.count - failing.count
