@@ -57,11 +57,12 @@ public enum AnyCatalogue: Sendable, Equatable {
 
   /// The shared rules for this shape (catalogue-format §6), with the defaults a plain check uses.
   public func validate(
-    allowlist: HostAllowlist = .standard, numbering: SharedRules.Numbering = .strict
+    allowlist: HostAllowlist = .standard, numbering: SharedRules.Numbering = .strict, chronology: Bool = true
   ) -> ValidationReport {
     switch self {
     case .issue(let c):
-      ValidationReport.run(SharedRules.issue(allowlist: allowlist, numbering: numbering), on: c)
+      ValidationReport.run(
+        SharedRules.issue(allowlist: allowlist, numbering: numbering, chronology: chronology), on: c)
     case .popboks(let c): ValidationReport.run(SharedRules.popboks(), on: c)
     case .stripovi(let c): ValidationReport.run(SharedRules.stripovi(), on: c)
     }

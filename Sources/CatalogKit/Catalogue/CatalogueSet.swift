@@ -15,8 +15,16 @@ public struct CatalogueSet: Sendable {
     public var entry: CatalogueFileEntry? { CatalogueFileList.entry(forFile: file) }
 
     /// BombJack files hold parts of runs, so their numbers may have gaps; everyone else is 1…n.
-    public var numbering: SharedRules.Numbering {
-      (entry?.tool ?? "") == "bombjack" || (entry == nil && file.hasPrefix("bombjack-")) ? .gapsAllowed : .strict
+    public var numbering: SharedRules.Numbering { isBombJack ? .gapsAllowed : .strict }
+
+    /// BombJack numbers in crawl order, so dates need not follow numbers.
+    public var chronology: Bool { !isBombJack }
+
+    var isBombJack: Bool { (entry?.tool ?? "") == "bombjack" || (entry == nil && file.hasPrefix("bombjack-")) }
+
+    /// The shared rules for this file, chosen by its name.
+    public func validate(allowlist: HostAllowlist = .standard) -> ValidationReport {
+      catalogue.validate(allowlist: allowlist, numbering: numbering, chronology: chronology)
     }
   }
 
@@ -34,7 +42,7 @@ public struct CatalogueSet: Sendable {
 
   /// Each file's shared rules (numbering chosen by file).
   public func reports(allowlist: HostAllowlist = .standard) -> [(file: String, report: ValidationReport)] {
-    members.map { ($0.file, $0.catalogue.validate(allowlist: allowlist, numbering: $0.numbering)) }
+    members.map { ($0.file, $0.validate(allowlist: allowlist)) }
   }
 
   /// The rules across files. Record names are `file: id` where a record is meant.

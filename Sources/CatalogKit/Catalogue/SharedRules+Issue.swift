@@ -4,10 +4,12 @@ extension SharedRules {
   /// - Parameters:
   ///   - allowlist: the hosts `base + zip` may point at.
   ///   - numbering: `.strict` (1…n per series) everywhere but BombJack, whose files hold parts of runs.
+  ///   - chronology: warn when a higher number carries an earlier date. Off for BombJack, which
+  ///     numbers in crawl order (sources/bombjack.md), not by date.
   public static func issue(
-    allowlist: HostAllowlist = .standard, numbering: Numbering = .strict
+    allowlist: HostAllowlist = .standard, numbering: Numbering = .strict, chronology: Bool = true
   ) -> [ValidationRule<IssueCatalogue>] {
-    [
+    let rules: [ValidationRule<IssueCatalogue>] = [
       versionRule(),
       generatedRule(),
       ValidationRule("catalogue/base") { c in
@@ -114,10 +116,16 @@ extension SharedRules {
           "\($0) issues have a month but no year"
         }
       },
-      ValidationRule("issues/positive-counts") { c in
-        finding(
-          c.issues.filter { i in i.bytes.map { $0 <= 0 } == true || i.pages.map { $0 <= 0 } == true }.map(\.id)
-        ) { "\($0) issues have bytes or pages of 0 or less (omit the key when unknown)" }
+      ValidationRule("issues/positive-bytes") { c in
+        finding(c.issues.filter { i in i.bytes.map { $0 <= 0 } == true }.map(\.id)) {
+          "\($0) issues have bytes of 0 or less (omit the key when the size is unknown)"
+        }
+      },
+      // A warning: the reference's BombJack file ships one `pages : 0` ("N pages" misread).
+      ValidationRule("issues/positive-pages", .warning) { c in
+        finding(c.issues.filter { i in i.pages.map { $0 <= 0 } == true }.map(\.id)) {
+          "\($0) issues have pages of 0 or less (omit the key when the count is unknown)"
+        }
       },
       ValidationRule("issues/dead-written-as-true") { c in
         finding(c.issues.filter { $0.dead == false }.map(\.id)) {
@@ -135,6 +143,7 @@ extension SharedRules {
         }
       },
     ]
+    return chronology ? rules : rules.filter { $0.name != "issues/chronology" }
   }
 
   /// Values grouped by a key, groups in first-seen order (so reports are stable).
