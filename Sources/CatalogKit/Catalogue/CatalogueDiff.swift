@@ -33,6 +33,11 @@ public struct CatalogueDiff: Sendable, Equatable, Codable {
   public struct SeriesCounts: Sendable, Equatable, Codable {
     public var series: String
     public var counts: Counts
+
+    public init(series: String, counts: Counts) {
+      self.series = series
+      self.counts = counts
+    }
   }
 
   public struct Change: Sendable, Equatable, Codable {
@@ -40,6 +45,12 @@ public struct CatalogueDiff: Sendable, Equatable, Codable {
     /// Nil when the field is absent on that side.
     public var old: FieldValue?
     public var new: FieldValue?
+
+    public init(field: String, old: FieldValue?, new: FieldValue?) {
+      self.field = field
+      self.old = old
+      self.new = new
+    }
   }
 
   /// A record on one side only.
@@ -47,12 +58,24 @@ public struct CatalogueDiff: Sendable, Equatable, Codable {
     public var series: String
     public var id: String
     public var title: String
+
+    public init(series: String, id: String, title: String) {
+      self.series = series
+      self.id = id
+      self.title = title
+    }
   }
 
   public struct ChangedRecord: Sendable, Equatable, Codable {
     public var series: String
     public var id: String
     public var changes: [Change]
+
+    public init(series: String, id: String, changes: [Change]) {
+      self.series = series
+      self.id = id
+      self.changes = changes
+    }
   }
 
   public var shape: String
@@ -88,7 +111,7 @@ public struct CatalogueDiff: Sendable, Equatable, Codable {
     public var description: String {
       switch self {
       case .differentShapes(let a, let b):
-        "cannot compare a \(a.displayName) catalogue with a \(b.displayName) one"
+        "cannot compare \(a.withArticle) catalogue with \(b.withArticle) one"
       }
     }
   }

@@ -155,7 +155,7 @@ public enum CatalogueFileError: Error, Sendable, Equatable, CustomStringConverti
       "\(f): catalogue version \(v) is newer than this toolchain reads (up to \(n)); update Shelfmark to read it"
     case .malformed(let f, let s, let d): "\(f): not a valid \(s.displayName) catalogue: \(d)"
     case .wrongShape(let f, let e, let found):
-      "\(f): expected a \(e.displayName) catalogue, found a \(found.displayName) one"
+      "\(f): expected \(e.withArticle) catalogue, found \(found.withArticle) one"
     }
   }
 }
@@ -169,4 +169,7 @@ extension CatalogueShape {
     case .stripovi: "Stripovi"
     }
   }
+
+  /// `an issue`, `a PopBoks`, `a Stripovi`.
+  public var withArticle: String { (self == .issue ? "an " : "a ") + displayName }
 }
