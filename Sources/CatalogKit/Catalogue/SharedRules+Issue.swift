@@ -50,7 +50,7 @@ extension SharedRules {
         let keys = Set(c.series.map(\.key))
         let missing = c.issues.filter { !keys.contains($0.series) }
         return finding(missing.map(\.id)) {
-          "\($0) issues name a series missing from the series block (\(listed(ordered(missing.map(\.series)))); the app skips them"
+          "\($0) issues name a series missing from the series block (\(listed(ordered(missing.map(\.series))))); the app skips them"
         }
       },
       ValidationRule("issues/title-not-empty") { c in
