@@ -19,6 +19,10 @@ public struct FetcherConfiguration: Sendable {
   public var breakerThreshold = BuildDefaults.breakerThreshold
   public var timeout = BuildDefaults.requestTimeoutSeconds
   public var extraHeaders: [String: String] = [:]
+  /// Honour robots.txt (RFC 9309). Only an explicit `--ignore-robots` turns this off.
+  public var respectRobots = true
+  /// The product token robots.txt groups are matched against.
+  public var robotsAgent = "shelfmark"
 
   public init(cacheRoot: URL, allowedHosts: Set<String>) {
     self.cacheRoot = cacheRoot
@@ -35,6 +39,7 @@ public final class Fetcher: Sendable {
   private let transport: Transport
   private let gates = GateTable()
   private let missing = MissingList()
+  private let robots = RobotsTable()
 
   public init(_ configuration: FetcherConfiguration, transport: Transport? = nil) {
     self.configuration = configuration
@@ -116,6 +121,15 @@ public final class Fetcher: Sendable {
       counters.add(.failed)
       throw FetchError.hostNotAllowed(url)
     }
+    if configuration.respectRobots, !configuration.noNetwork, url.path != "/robots.txt" {
+      let policy = try await robotsPolicy(for: url, host: host)
+      var pq = url.path.isEmpty ? "/" : url.path
+      if let q = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedQuery { pq += "?" + q }
+      if !policy.allows(pq) {
+        counters.add(.failed)
+        throw FetchError.disallowedByRobots(url)
+      }
+    }
     let key = CacheKey(method: method, url: url)
     let cached = cache.read(key, url: url)
     if let (_, response) = cached, !configuration.refresh || configuration.noNetwork {
@@ -146,6 +160,44 @@ public final class Fetcher: Sendable {
       if response.isNegative { counters.add(.negative) }
     }
     return response
+  }
+
+  /// The host's robots.txt rules, fetched once per run and cached for at most a day: 4xx means
+  /// everything is allowed, 5xx or no answer means nothing is.
+  private func robotsPolicy(for url: URL, host: String) async throws -> RobotsPolicy {
+    try await robots.policy(for: host) { try await self.loadRobots(for: url, host: host) }
+  }
+
+  private func loadRobots(for url: URL, host: String) async throws -> RobotsPolicy {
+    var c = URLComponents()
+    c.scheme = url.scheme ?? "https"
+    c.host = host
+    c.port = url.port
+    c.path = "/robots.txt"
+    guard let robotsURL = c.url else { return .allowAll }
+    let key = CacheKey(method: .get, url: robotsURL)
+    var policy: RobotsPolicy
+    if let (record, response) = cache.read(key, url: robotsURL), !RobotsTable.isStale(record.fetched) {
+      counters.add(.hit)
+      policy = RobotsTable.policy(from: response, agent: configuration.robotsAgent)
+    } else {
+      do {
+        let r = try await network(robotsURL, method: .get, kind: .page, headers: [:], host: host)
+        if r.isSuccess || (400..<500).contains(r.status) {
+          try cache.write(key, response: r, charset: r.charset)
+          counters.add(.stored)
+        }
+        policy = RobotsTable.policy(from: r, agent: configuration.robotsAgent)
+      } catch let e as FetchError {
+        if case .refused = e { throw e }
+        policy = .disallowAll
+      }
+    }
+    if let d = policy.crawlDelaySeconds {
+      let gate = await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
+      await gate.raiseInterval(to: min(d, 30))
+    }
+    return policy
   }
 
   /// The real request, with mirror rewriting, same-host redirects, politeness and retries.
@@ -273,6 +325,33 @@ actor GateTable {
     let g = HostGate(host: host, jobs: jobs, interval: interval)
     gates[host] = g
     return g
+  }
+}
+
+/// robots.txt policies by host, for this run.
+actor RobotsTable {
+  private var loads: [String: Task<RobotsPolicy, Error>] = [:]
+
+  /// The host's policy, loaded once even when many requests ask at the same moment.
+  func policy(for host: String, load: @escaping @Sendable () async throws -> RobotsPolicy) async throws
+    -> RobotsPolicy
+  {
+    if let t = loads[host] { return try await t.value }
+    let t = Task { try await load() }
+    loads[host] = t
+    return try await t.value
+  }
+
+  static func policy(from r: FetchResponse, agent: String) -> RobotsPolicy {
+    if r.isSuccess { return RobotsPolicy.parse(String(decoding: r.body, as: UTF8.self), agent: agent) }
+    if (400..<500).contains(r.status) { return .allowAll }
+    return .disallowAll
+  }
+
+  /// RFC 9309 asks crawlers not to keep robots.txt longer than a day.
+  static func isStale(_ fetched: String) -> Bool {
+    guard let d = ISO8601DateFormatter().date(from: fetched) else { return true }
+    return Date().timeIntervalSince(d) > 86_400
   }
 }
 

@@ -49,6 +49,9 @@ actor HostGate {
   /// Errors come back faster than pages, so they may only slow us down: the interval grows, never shrinks.
   func slowDown() { interval = min(max(interval * 2, 0.25), 10) }
 
+  /// A site's Crawl-delay can only make us slower.
+  func raiseInterval(to seconds: Double) { interval = max(interval, seconds) }
+
   func recordRefusal(threshold: Int) -> Bool {
     refusals += 1
     if refusals >= threshold { isOpen = true }

@@ -44,6 +44,7 @@ public enum BuildRunner {
     config.jobs = options.jobs
     config.delayMS = options.delayMS
     config.userAgent = options.userAgent
+    config.respectRobots = !options.ignoreRobots
     let fetcher = Fetcher(config, transport: transport)
     let progress = Progress(quiet: options.quiet)
     let context = BuildContext(tool: tool, options: options, fetcher: fetcher, progress: progress)

@@ -30,6 +30,8 @@ final class FetcherTests: XCTestCase {
     c.delayMS = 0
     c.jobs = 4
     c.backoffBase = 0.05
+    // robots.txt has tests of its own below; here it would add one request per run.
+    c.respectRobots = false
     return Fetcher(c)
   }
 
@@ -217,5 +219,39 @@ final class FetcherTests: XCTestCase {
     XCTAssertEqual(RetryAfter.phrase(91), "2 minutes")
     XCTAssertEqual(RetryAfter.phrase(5400), "2 hours")
     XCTAssertEqual(RetryAfter.phrase(nil), "a few minutes")
+  }
+}
+
+final class FetcherRobotsTests: XCTestCase {
+  func testADisallowEverythingSiteStopsTheFetcherUnlessIgnored() async throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("robots-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let site = dir.appendingPathComponent("site/closed.example")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    try Data("User-agent: *\nDisallow: /\n".utf8).write(to: site.appendingPathComponent("robots.txt"))
+    try Data("hello".utf8).write(to: site.appendingPathComponent("page.html"))
+    let server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 60)
+    try server.start()
+    var c = FetcherConfiguration(cacheRoot: dir.appendingPathComponent("cache"), allowedHosts: ["closed.example"])
+    c.mirror = URL(string: server.baseURL)
+    c.delayMS = 0
+    let url = URL(string: "https://closed.example/page.html")!
+    do {
+      _ = try await Fetcher(c).get(url)
+      XCTFail("robots.txt should have stopped the fetch")
+    } catch FetchError.disallowedByRobots(let u) {
+      XCTAssertEqual(u, url)
+    }
+    XCTAssertEqual(server.requests.map(\.path), ["/robots.txt"])
+    // Many requests at once still ask for robots.txt only once.
+    server.clearLog()
+    var cold = c
+    cold.cacheRoot = dir.appendingPathComponent("cold-cache")
+    cold.jobs = 4
+    _ = try? await Fetcher(cold).getAll((0..<6).map { URL(string: "https://closed.example/p\($0).html")! })
+    XCTAssertEqual(server.requests.map(\.path), ["/robots.txt"])
+    c.respectRobots = false
+    let r = try await Fetcher(c).get(url)
+    XCTAssertEqual(r.status, 200)
   }
 }
