@@ -57,7 +57,8 @@ enum CatalogCommand {
   }
 
   private static func unknown(_ name: String, _ console: Console) -> ExitCode {
-    let hint = ParsedArguments.nearest(name, in: Set(subcommands.map { $0.name })).map { "; did you mean '\($0)'?" } ?? "."
+    let hint =
+      ParsedArguments.nearest(name, in: Set(subcommands.map { $0.name })).map { "; did you mean '\($0)'?" } ?? "."
     console.error("error: unknown subcommand '\(name)'\(hint)")
     console.error("USAGE: catalog <subcommand> [<arguments>] [<options>]")
     console.error("  See 'catalog --help'.")

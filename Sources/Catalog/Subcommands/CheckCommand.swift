@@ -59,7 +59,9 @@ enum CheckCommand: Subcommand {
     if !members.isEmpty || !unreadable.isEmpty {
       var table = TextTable(header: ["file", "shape", "records", "result"], leftAligned: [0, 1, 3])
       for (m, r) in zip(members, reports) {
-        table.append([m.file, m.catalogue.shape.displayName, "\(m.catalogue.recordCount)", FindingsText.verdict(r.report.findings)])
+        table.append([
+          m.file, m.catalogue.shape.displayName, "\(m.catalogue.recordCount)", FindingsText.verdict(r.report.findings),
+        ])
       }
       for u in unreadable { table.append([u, "-", "-", "not a catalogue"]) }
       out += ["", table.render()]

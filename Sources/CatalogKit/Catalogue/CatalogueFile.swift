@@ -13,9 +13,9 @@ public enum CatalogueFile {
   }
 
   /// Decodes a file expected to hold `shape`; a file of another shape is an error naming both.
-  public static func decode(_ bytes: [UInt8], file: String, as shape: CatalogueShape) throws(
-    CatalogueFileError
-  ) -> AnyCatalogue {
+  public static func decode(_ bytes: [UInt8], file: String, as shape: CatalogueShape) throws(CatalogueFileError)
+    -> AnyCatalogue
+  {
     let found = try decode(bytes, file: file)
     guard found.shape == shape else {
       throw .wrongShape(file: file, expected: shape, found: found.shape)
@@ -24,9 +24,9 @@ public enum CatalogueFile {
   }
 
   /// Decodes one concrete shape, for callers that know the type (the build runner's previous file).
-  public static func decode<C: Catalogue>(_ type: C.Type, from bytes: [UInt8], file: String) throws(
-    CatalogueFileError
-  ) -> C {
+  public static func decode<C: Catalogue>(_ type: C.Type, from bytes: [UInt8], file: String) throws(CatalogueFileError)
+    -> C
+  {
     switch try decode(bytes, file: file, as: C.shape) {
     case .issue(let c as C), .popboks(let c as C), .stripovi(let c as C): return c
     default: throw .wrongShape(file: file, expected: C.shape, found: C.shape)

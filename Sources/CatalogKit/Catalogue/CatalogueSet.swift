@@ -78,7 +78,9 @@ public struct CatalogueSet: Sendable {
       "folder/shape-and-base", .error,
       members.compactMap { m in
         guard let e = m.entry else { return nil }
-        if m.catalogue.shape != e.shape { return "\(m.file) (\(m.catalogue.shape.withArticle) catalogue, listed as \(e.shape.displayName))" }
+        if m.catalogue.shape != e.shape {
+          return "\(m.file) (\(m.catalogue.shape.withArticle) catalogue, listed as \(e.shape.displayName))"
+        }
         if m.catalogue.base != e.base { return "\(m.file) (base '\(m.catalogue.base)', listed as '\(e.base)')" }
         return nil
       }

@@ -80,7 +80,9 @@ public struct SHA256: Sendable {
     var tail = pending
     tail.append(0x80)
     while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     tail.withUnsafeBufferPointer { buf in
       guard let base = buf.baseAddress else { return }
       var o = 0

@@ -25,9 +25,11 @@ extension SharedRules {
         finding(duplicates(c.series.map { ($0.key, $0.key) })) { "\($0) series keys appear more than once" }
       },
       ValidationRule("series/key-and-name-not-empty") { c in
-        finding(c.series.enumerated().filter { $0.element.key.isEmpty || $0.element.name.isEmpty }.map {
-          $0.element.key.isEmpty ? "series[\($0.offset)]" : $0.element.key
-        }) { "\($0) series have an empty key or name" }
+        finding(
+          c.series.enumerated().filter { $0.element.key.isEmpty || $0.element.name.isEmpty }.map {
+            $0.element.key.isEmpty ? "series[\($0.offset)]" : $0.element.key
+          }
+        ) { "\($0) series have an empty key or name" }
       },
       ValidationRule("series/unique-name", .warning) { c in
         finding(duplicates(c.series.map { ($0.key, $0.name) })) {

@@ -14,7 +14,9 @@ public enum ShrinkCheck {
     compare(previousKeys: previous.recordKeys, newKeys: new.recordKeys, limit: limit, allowed: allowed)
   }
 
-  public static func compare(previousKeys: [String], newKeys: [String], limit: Double = defaultLimit, allowed: Bool = false)
+  public static func compare(
+    previousKeys: [String], newKeys: [String], limit: Double = defaultLimit, allowed: Bool = false
+  )
     -> Finding?
   {
     let kept = Set(newKeys)

@@ -23,7 +23,8 @@ final class CatalogueDiffTests: XCTestCase {
     XCTAssertEqual(d.series.map(\.series), ["SK", "RI"])
     XCTAssertEqual(d.series[0].counts, .init(added: 1, removed: 0, changed: 2, unchanged: 1))
     XCTAssertEqual(d.series[1].counts, .init(removed: 1))
-    XCTAssertEqual(d.changed[0].changes, [.init(field: "title", old: .string("Oktobar 1984"), new: .string("Oktobar '84"))])
+    XCTAssertEqual(
+      d.changed[0].changes, [.init(field: "title", old: .string("Oktobar 1984"), new: .string("Oktobar '84"))])
     XCTAssertEqual(d.changed[1].changes, [.init(field: "bytes", old: .int(18_000_000), new: nil)])
     XCTAssertEqual(d.catalogue, [.init(field: "generated", old: .string("2026-11-30"), new: .string("2026-12-01"))])
     XCTAssertEqual(d.removed.map(\.id), ["RI_85_01"])

@@ -11,7 +11,8 @@ final class CatalogueFileTests: XCTestCase {
     XCTAssertEqual(try CatalogueFile.decode(issue, file: "a.json").shape, .issue)
     XCTAssertEqual(try CatalogueFile.decode(popboks, file: "b.json").shape, .popboks)
     XCTAssertEqual(try CatalogueFile.decode(stripovi, file: "c.json").shape, .stripovi)
-    XCTAssertEqual(try CatalogueFile.decode(PopBoksCatalogue.self, from: popboks, file: "b.json"), CatalogueTestData.ritam())
+    XCTAssertEqual(
+      try CatalogueFile.decode(PopBoksCatalogue.self, from: popboks, file: "b.json"), CatalogueTestData.ritam())
   }
 
   func testANewerVersionIsRefusedWithAMessageNamingTheFile() {
@@ -20,12 +21,14 @@ final class CatalogueFileTests: XCTestCase {
       XCTAssertEqual(e as? CatalogueFileError, .newerVersion(file: "catalogs/future.json", version: 2, newest: 1))
       XCTAssertEqual(
         "\(e)",
-        "catalogs/future.json: catalogue version 2 is newer than this toolchain reads (up to 1); update Shelfmark to read it")
+        "catalogs/future.json: catalogue version 2 is newer than this toolchain reads (up to 1); update Shelfmark to read it"
+      )
     }
   }
 
   func testAMissingFieldIsNamedByItsPath() {
-    let broken = #"{"base":"","generated":"2026-01-01","series":[{"key":"a","name":"A","code":""}],"issues":[{"id":"x","series":"a","number":1,"zip":"z"}],"version":1}"#
+    let broken =
+      #"{"base":"","generated":"2026-01-01","series":[{"key":"a","name":"A","code":""}],"issues":[{"id":"x","series":"a","number":1,"zip":"z"}],"version":1}"#
     XCTAssertThrowsError(try CatalogueFile.decode(bytes(broken), file: "x.json")) { e in
       XCTAssertEqual("\(e)", "x.json: not a valid issue catalogue: issues[0]: missing required key 'title'")
     }

@@ -17,7 +17,9 @@ final class CatalogueSetTests: XCTestCase {
 
   func testResourceNamesThatDifferOnlyInCaseCollide() {
     let c = AnyCatalogue.popboks(CatalogueTestData.ritam())
-    let set = CatalogueSet([.init(file: "popboks-ritam.json", catalogue: c), .init(file: "PopBoks-Ritam.json", catalogue: c)])
+    let set = CatalogueSet([
+      .init(file: "popboks-ritam.json", catalogue: c), .init(file: "PopBoks-Ritam.json", catalogue: c),
+    ])
     XCTAssertEqual(
       set.crossFindings(expect: .present).first { $0.rule == "folder/distinct-resource-names" }?.records,
       ["PopBoks-Ritam.json"])
@@ -35,9 +37,11 @@ final class CatalogueSetTests: XCTestCase {
   func testBombJackIdsMustBeUniqueAcrossItsFiles() {
     let issue = Issue(
       id: "a_b", series: "s", number: 1, title: "T", zip: "https://commodore.bombjack.org/a/b.pdf", bytes: 1)
-    let c = IssueCatalogue(generated: "2026-11-30", base: "", series: [Series(key: "s", name: "S", code: "")], issues: [issue])
+    let c = IssueCatalogue(
+      generated: "2026-11-30", base: "", series: [Series(key: "s", name: "S", code: "")], issues: [issue])
     let set = CatalogueSet([
-      .init(file: "bombjack-books.json", catalogue: .issue(c)), .init(file: "bombjack-games.json", catalogue: .issue(c)),
+      .init(file: "bombjack-books.json", catalogue: .issue(c)),
+      .init(file: "bombjack-games.json", catalogue: .issue(c)),
     ])
     let f = set.crossFindings(expect: .present)
     XCTAssertEqual(f.first { $0.rule == "bombjack/unique-id-across-files" }?.records, ["bombjack-games.json: a_b"])

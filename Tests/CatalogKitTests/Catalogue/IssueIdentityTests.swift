@@ -11,9 +11,11 @@ final class IssueIdentityTests: XCTestCase {
 
   func testTheKeyJoinsFiveTermsWithTheUnitSeparator() {
     XCTAssertEqual(
-      IssueIdentity.key(site: "retrospec", code: "SK_84_10", number: 1, title: "Oktobar 1984", series: "Svet kompjutera"),
+      IssueIdentity.key(
+        site: "retrospec", code: "SK_84_10", number: 1, title: "Oktobar 1984", series: "Svet kompjutera"),
       "retrospec\u{1F}SK_84_10\u{1F}1\u{1F}oktobar 1984\u{1F}Svet kompjutera")
-    XCTAssertEqual(IssueIdentity.key(site: "s", code: nil, number: nil, title: "T", series: nil), "s\u{1F}\u{1F}-1\u{1F}t\u{1F}")
+    XCTAssertEqual(
+      IssueIdentity.key(site: "s", code: nil, number: nil, title: "T", series: nil), "s\u{1F}\u{1F}-1\u{1F}t\u{1F}")
   }
 
   func testTheRecordIsTheHexSHA256OfTheKey() {
@@ -29,10 +31,12 @@ final class IssueIdentityTests: XCTestCase {
     let records = IssueIdentity.records(of: c, site: "retrospec")
     XCTAssertEqual(
       records[0].record,
-      IssueIdentity.record(site: "retrospec", code: "SK_84_10", number: 1, title: "Oktobar 1984", series: "Svet kompjutera"))
+      IssueIdentity.record(
+        site: "retrospec", code: "SK_84_10", number: 1, title: "Oktobar 1984", series: "Svet kompjutera"))
     c.issues[1].id = c.issues[0].id
     c.issues[1].number = 1
     c.issues[1].title = "OKTOBAR, 1984"
-    XCTAssertEqual(IssueIdentity.collisions(IssueIdentity.records(of: c, site: "retrospec")), [["SK_84_10", "SK_84_10"]])
+    XCTAssertEqual(
+      IssueIdentity.collisions(IssueIdentity.records(of: c, site: "retrospec")), [["SK_84_10", "SK_84_10"]])
   }
 }

@@ -48,7 +48,8 @@ final class SharedRulesTests: XCTestCase {
   func testADuplicateNumberFailsEvenWhenGapsAreAllowed() {
     var c = CatalogueTestData.retroSpec()
     c.issues[2].number = 2
-    XCTAssertEqual(report(c, .gapsAllowed).finding("issues/numbering")?.message,
+    XCTAssertEqual(
+      report(c, .gapsAllowed).finding("issues/numbering")?.message,
       "1 series are not numbered with unique positive numbers: SK (2 twice)")
   }
 

@@ -61,7 +61,8 @@ final class CatalogToolTests: XCTestCase {
     XCTAssertTrue(all.stdout.contains("ERROR folder/expected-set: 16 of the 18 catalogues are missing"), all.stdout)
     let present = try catalog("check", temp.path, "--expect", "present")
     XCTAssertEqual(present.status, 0, present.stdout)
-    XCTAssertTrue(present.stdout.hasPrefix("2 catalogues in \(temp.path): 2 pass, 0 fail; folder rules: ok"), present.stdout)
+    XCTAssertTrue(
+      present.stdout.hasPrefix("2 catalogues in \(temp.path): 2 pass, 0 fail; folder rules: ok"), present.stdout)
   }
 
   func testCheckNamesAnUnreadableFileAndFails() throws {
@@ -75,7 +76,9 @@ final class CatalogToolTests: XCTestCase {
   // MARK: validate on mutated copies
 
   /// Validates `c` written as `name` and returns the ERROR line of `rule` and the records line under it.
-  private func failing<C: Catalogue>(_ c: C, _ name: String, rule: String, file: StaticString = #filePath, line: UInt = #line)
+  private func failing<C: Catalogue>(
+    _ c: C, _ name: String, rule: String, file: StaticString = #filePath, line: UInt = #line
+  )
     throws -> String
   {
     let path = try write(c, name)
@@ -121,7 +124,8 @@ final class CatalogToolTests: XCTestCase {
     let gone = c.series.removeLast()
     let orphans = c.issues.filter { $0.series == gone.key }.map(\.id)
     let out = try failing(c, "retrospec-catalog.json", rule: "issues/known-series")
-    XCTAssertTrue(out.contains("\(orphans.count) issues name a series missing from the series block (\(gone.key))"), out)
+    XCTAssertTrue(
+      out.contains("\(orphans.count) issues name a series missing from the series block (\(gone.key))"), out)
     XCTAssertTrue(out.contains("records: " + orphans.prefix(5).joined(separator: ", ")), out)
   }
 
@@ -140,7 +144,8 @@ final class CatalogToolTests: XCTestCase {
     let r = try catalog("validate", future.path)
     XCTAssertEqual(r.status, 65)
     XCTAssertTrue(
-      r.stderr.contains("error: \(future.path): catalogue version 2 is newer than this toolchain reads (up to 1)"), r.stderr)
+      r.stderr.contains("error: \(future.path): catalogue version 2 is newer than this toolchain reads (up to 1)"),
+      r.stderr)
     let missing = try catalog("validate", temp.appendingPathComponent("nope.json").path)
     XCTAssertEqual(missing.status, 74)
   }
@@ -169,7 +174,10 @@ final class CatalogToolTests: XCTestCase {
     let lines = r.stdout.split(separator: "\n").map(String.init)
     let total = lines.first { $0.hasPrefix("all issues") }?.split(separator: " ").map(String.init)
     XCTAssertEqual(total, ["all", "issues", "2", "3", "1", "\(old.issues.count - 4)"], r.stdout)
-    XCTAssertTrue(r.stdout.contains("changed (1):\n  \(retitled.series)  \(retitled.id)\n    title: \"\(retitled.title)\" => \"Promenjen naslov\""), r.stdout)
+    XCTAssertTrue(
+      r.stdout.contains(
+        "changed (1):\n  \(retitled.series)  \(retitled.id)\n    title: \"\(retitled.title)\" => \"Promenjen naslov\""),
+      r.stdout)
     XCTAssertTrue(r.stdout.contains("added (2):"), r.stdout)
     XCTAssertTrue(r.stdout.contains("removed (3):"), r.stdout)
     XCTAssertFalse(r.stdout.contains("catalogue:"), "generated is the same")
@@ -223,7 +231,8 @@ final class CatalogToolTests: XCTestCase {
 
   func testStatsPrintsOneAlignedRowPerFileAndATotal() throws {
     let folder = try TestPaths.shared("reference-catalogs")
-    let r = try catalog("stats", folder.appendingPathComponent("retrospec-catalog.json").path,
+    let r = try catalog(
+      "stats", folder.appendingPathComponent("retrospec-catalog.json").path,
       folder.appendingPathComponent("popboks-ritam.json").path)
     XCTAssertEqual(r.status, 0, r.stderr)
     let lines = r.stdout.split(separator: "\n").map(String.init)
@@ -239,7 +248,8 @@ final class CatalogToolTests: XCTestCase {
     XCTAssertEqual(one.status, 64)
     XCTAssertEqual(
       one.stderr,
-      "error: diff takes two files, <old> and <new>, not 1.\nUSAGE: catalog diff <old> <new> [--ignore <field>] ... [--json] [--max-removed <pct>] [--site <id>]\n  See 'catalog diff --help'.\n")
+      "error: diff takes two files, <old> and <new>, not 1.\nUSAGE: catalog diff <old> <new> [--ignore <field>] ... [--json] [--max-removed <pct>] [--site <id>]\n  See 'catalog diff --help'.\n"
+    )
     let typo = try catalog("diff", "a", "b", "--jsn")
     XCTAssertEqual(typo.status, 64)
     XCTAssertTrue(typo.stderr.hasPrefix("error: unknown option '--jsn'; did you mean '--json'?"), typo.stderr)
@@ -274,7 +284,8 @@ final class CatalogToolTests: XCTestCase {
       """)
     let diff = try catalog("help", "diff")
     XCTAssertEqual(diff.stdout, try catalog("diff", "--help").stdout)
-    XCTAssertTrue(diff.stdout.hasPrefix("OVERVIEW: Compare two catalogues record by record.\n\nUSAGE: catalog diff <old> <new>"))
+    XCTAssertTrue(
+      diff.stdout.hasPrefix("OVERVIEW: Compare two catalogues record by record.\n\nUSAGE: catalog diff <old> <new>"))
     XCTAssertTrue(diff.stdout.contains("\nARGUMENTS:\n  <old>  "), diff.stdout)
     XCTAssertTrue(diff.stdout.contains("\nOPTIONS:\n  --ignore <field>  "), diff.stdout)
   }
