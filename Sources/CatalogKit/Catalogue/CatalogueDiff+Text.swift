@@ -39,8 +39,8 @@ extension CatalogueDiff {
     func records(_ title: String, _ mark: String, _ list: [Record]) {
       guard !list.isEmpty else { return }
       out += ["", "\(title) (\(list.count)):"]
-      var t = TextTable(header: [], leftAligned: [0, 1, 2, 3])
-      for r in list { t.append([mark, r.series, r.id, FieldValue.string(r.title).description]) }
+      var t = TextTable(header: [], leftAligned: [0, 1, 2])
+      for r in list { t.append(["\(mark) \(r.series)", r.id, FieldValue.string(r.title).description]) }
       out.append(t.render(indent: "  "))
     }
     records("added", "+", added)

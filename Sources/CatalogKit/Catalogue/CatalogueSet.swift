@@ -111,6 +111,17 @@ public struct CatalogueSet: Sendable {
         "\($0) BombJack runs are not numbered exactly 1…n across the seven files"
       }
     }
+    // Every multi-file source but BombJack maps each group (series) to exactly one file (§6.1).
+    let grouped = Dictionary(grouping: members.filter { !$0.isBombJack && $0.entry != nil }) { $0.entry?.tool ?? "" }
+    for (tool, files) in grouped.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+      let rows = files.flatMap { m -> [(record: String, key: String)] in
+        guard case .issue(let c) = m.catalogue else { return [] }
+        return c.series.map { ("\(m.file): \($0.key)", $0.key) }
+      }
+      add("\(tool)/series-in-one-file", .error, SharedRules.duplicates(rows)) {
+        "\($0) \(tool) series keys appear in more than one of its files"
+      }
+    }
     for m in members {
       let site = m.entry?.site ?? resourceName(m.file)
       let groups = IssueIdentity.collisions(IssueIdentity.records(of: m.catalogue, site: site))

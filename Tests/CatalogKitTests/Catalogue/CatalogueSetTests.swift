@@ -50,6 +50,19 @@ final class CatalogueSetTests: XCTestCase {
     XCTAssertFalse(set.members[0].chronology)
   }
 
+  func testAVintageAppleSeriesInBothFilesIsNamed() {
+    let c = IssueCatalogue(
+      generated: "2026-11-30", base: "https://vintageapple.org/", series: [Series(key: "macuser", name: "MacUser", code: "")],
+      issues: [Issue(id: "macuser/a", series: "macuser", number: 1, title: "A", zip: "macuser/pdf/a.pdf", bytes: 1)])
+    let set = CatalogueSet([
+      .init(file: "vintageapple-magazines.json", catalogue: .issue(c)),
+      .init(file: "vintageapple-books.json", catalogue: .issue(c)),
+    ])
+    XCTAssertEqual(
+      set.crossFindings(expect: .present).first { $0.rule == "vintageapple/series-in-one-file" }?.records,
+      ["vintageapple-books.json: macuser"])
+  }
+
   func testTheReferenceFolderPassesEveryRule() throws {
     var members: [CatalogueSet.Member] = []
     for url in try CatalogueTestData.referenceFiles() {
