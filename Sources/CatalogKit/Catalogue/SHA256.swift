@@ -115,51 +115,69 @@ public struct SHA256: Sendable {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
-  /// One 64-byte block at `p` into the state.
-  @inline(__always)
+  /// One 64-byte block at `p` into the state. Written with plain pointer arithmetic and the
+  /// rotations spelled out, so even an unoptimised (debug) build hashes cache bodies at a usable rate.
   private mutating func compress(_ p: UnsafeRawPointer?) {
     guard let p else { return }
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-      for i in 0..<16 {
-        let b = p + i * 4
-        w[i] =
-          UInt32(b.load(as: UInt8.self)) << 24 | UInt32(b.load(fromByteOffset: 1, as: UInt8.self)) << 16
-          | UInt32(b.load(fromByteOffset: 2, as: UInt8.self)) << 8 | UInt32(b.load(fromByteOffset: 3, as: UInt8.self))
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buffer in
+      guard let w = buffer.baseAddress else { return }
+      SHA256.k.withUnsafeBufferPointer { kb in
+        guard let k = kb.baseAddress else { return }
+        SHA256.compress(&state, p.assumingMemoryBound(to: UInt8.self), w, k)
       }
-      for i in 16..<64 {
-        let x = w[i - 15]
-        let y = w[i - 2]
-        let s0 = x.rotr(7) ^ x.rotr(18) ^ (x >> 3)
-        let s1 = y.rotr(17) ^ y.rotr(19) ^ (y >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = state
-      SHA256.k.withUnsafeBufferPointer { k in
-        for i in 0..<64 {
-          let s1 = e.rotr(6) ^ e.rotr(11) ^ e.rotr(25)
-          let ch = (e & f) ^ (~e & g)
-          let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-          let s0 = a.rotr(2) ^ a.rotr(13) ^ a.rotr(22)
-          let maj = (a & b) ^ (a & c) ^ (b & c)
-          let t2 = s0 &+ maj
-          h = g
-          g = f
-          f = e
-          e = d &+ t1
-          d = c
-          c = b
-          b = a
-          a = t1 &+ t2
-        }
-      }
-      state = (
-        state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-        state.7 &+ h
-      )
     }
   }
-}
 
-extension UInt32 {
-  @inline(__always) fileprivate func rotr(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
+  private static func compress(
+    _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+    _ p: UnsafePointer<UInt8>, _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>
+  ) {
+    var i = 0
+    while i < 16 {
+      let b = p + i &* 4
+      w[i] = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
+      i &+= 1
+    }
+    while i < 64 {
+      let x = w[i &- 15]
+      let y = w[i &- 2]
+      let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+      let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+      w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+      i &+= 1
+    }
+    var a = state.0
+    var b = state.1
+    var c = state.2
+    var d = state.3
+    var e = state.4
+    var f = state.5
+    var g = state.6
+    var h = state.7
+    i = 0
+    while i < 64 {
+      let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+      let ch = (e & f) ^ (~e & g)
+      let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
+      let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+      let maj = (a & b) ^ (a & c) ^ (b & c)
+      h = g
+      g = f
+      f = e
+      e = d &+ t1
+      d = c
+      c = b
+      b = a
+      a = t1 &+ s0 &+ maj
+      i &+= 1
+    }
+    state.0 &+= a
+    state.1 &+= b
+    state.2 &+= c
+    state.3 &+= d
+    state.4 &+= e
+    state.5 &+= f
+    state.6 &+= g
+    state.7 &+= h
+  }
 }

@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 import XCTest
 
 final class SHA256Tests: XCTestCase {
@@ -35,5 +36,17 @@ final class SHA256Tests: XCTestCase {
     var lead = SHA256()
     lead.update(contiguous: bytes)
     XCTAssertEqual(SHA256.hexString(lead.finalize()), whole)
+  }
+}
+
+extension SHA256Tests {
+  /// Prints the hashing rate (cache bodies are hashed on every store and verify); asserts nothing about time.
+  func testBenchmarkHashingFourMegabytes() {
+    let bytes = (0..<4_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    let start = Date()
+    let hex = SHA256.hex(bytes)
+    let seconds = Date().timeIntervalSince(start)
+    print("benchmark: SHA-256 of 4 MB took \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", 4 / max(seconds, 1e-6))) MB/s)")
+    XCTAssertEqual(hex.count, 64)
   }
 }
