@@ -46,6 +46,16 @@ final class CatalogToolTests: XCTestCase {
     XCTAssertEqual(row?.split(separator: " "), ["retrospec-catalog.json", "issue", "653", "ok"])
   }
 
+  func testCheckJSONListsEveryFileAndTheFolderFindings() throws {
+    let folder = try TestPaths.shared("reference-catalogs")
+    let r = try catalog("check", folder.path, "--json")
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+    XCTAssertEqual(doc?["errors"] as? Int, 0)
+    XCTAssertEqual((doc?["files"] as? [Any])?.count, 18)
+    XCTAssertEqual((doc?["folder"] as? [Any])?.count, 0)
+  }
+
   func testCheckFailsOnAFolderWithNoCatalogues() throws {
     let r = try catalog("check", temp.path)
     XCTAssertEqual(r.status, 65)
