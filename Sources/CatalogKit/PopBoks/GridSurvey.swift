@@ -33,6 +33,31 @@ public enum GridSurvey {
     guard let result = m.result else { throw GridSurveyError.unfinished(pages: m.pages) }
     return result
   }
+
+  /// Answers a batch of probes for one issue.
+  public typealias AskIssue = @Sendable (IndexEntry, [GridProbe]) async throws -> [GridProbe: ProbeAnswer]
+
+  /// Measures issues in index order. Each issue first assumes the grid it had in the previous
+  /// catalogue, else the grid the issue before it measured (neighbours are usually scanned alike),
+  /// else the viewer's 5×7. The expectation only decides how many rounds are needed; the answer is
+  /// the same whatever it is.
+  public static func measureAll(
+    _ entries: [IndexEntry], previous: [Int: TileGrid] = [:], ask: @escaping AskIssue,
+    progress: (Int, Int, IndexEntry, GridResult) -> Void = { _, _, _, _ in }
+  ) async throws -> [Int: GridResult] {
+    var results: [Int: GridResult] = [:]
+    var last = TileGrid.viewer
+    for (n, entry) in entries.enumerated() {
+      let expected = previous[entry.id] ?? last
+      let result = try await measure(GridMeasurement(entry: entry, expected: expected)) { probes in
+        try await ask(entry, probes)
+      }
+      results[entry.id] = result
+      if result.grid.columns > 0 && result.grid.rows > 0 { last = result.grid }
+      progress(n + 1, entries.count, entry, result)
+    }
+    return results
+  }
 }
 
 /// Why a measurement could not finish.

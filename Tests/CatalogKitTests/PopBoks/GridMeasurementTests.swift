@@ -209,3 +209,59 @@ final class GridMeasurementTests: XCTestCase {
     XCTAssertEqual(Set(ReferenceGridMeasurement.probes(entry: e)).count, 109)
   }
 }
+
+final class GridSurveyTests: XCTestCase {
+  func testEveryGridOfAGeneratedArchiveIsMeasuredRightForAQuarterOfTheReferencesRequests() async throws {
+    for magazine in PopBoksMagazine.allCases {
+      let index = try PopBoksIndex.parse(try TestPaths.corpus("popboks/\(magazine.scriptFileName)"), magazine: magazine)
+      let model = TileArchiveModel.generated(magazine: magazine, entries: index.entries, seed: 7)
+      let counter = RequestCounter()
+      let results = try await GridSurvey.measureAll(index.entries) { entry, probes in
+        counter.add(probes.count)
+        return Dictionary(uniqueKeysWithValues: probes.map { ($0, model.answer(issue: entry.id, $0)) })
+      }
+      for e in index.entries {
+        let folder = try XCTUnwrap(model.folders[e.id])
+        let reference = ReferenceGridMeasurement.grid(pages: e.sampledPages, alive: folder.isPresent)
+        XCTAssertEqual(results[e.id]?.grid, folder.generatedGrid, "\(magazine) \(e.id)")
+        XCTAssertEqual(results[e.id]?.grid, reference, "\(magazine) \(e.id)")
+      }
+      let referenceRequests = 121 * index.entries.count
+      XCTAssertLessThanOrEqual(counter.total * 4, referenceRequests, "\(magazine): \(counter.total) requests")
+      print("\(magazine): \(counter.total) requests for \(index.entries.count) issues; the reference asks \(referenceRequests)")
+    }
+  }
+
+  func testThePreviousCatalogueIsTheFirstExpectation() async throws {
+    let entries = (1...3).map {
+      IndexEntry(id: $0, number: $0, title: "t", label: "\($0)", year: 1980, firstPage: 1, pages: 40, line: 1)
+    }
+    let model = TileArchiveModel(
+      magazine: .dzuboks,
+      folders: entries.map { .init(id: $0.id, pages: 40, grid: TileGrid(columns: 5, rows: $0.id == 2 ? 9 : 7)) })
+    let counter = RequestCounter()
+    let results = try await GridSurvey.measureAll(entries, previous: [2: TileGrid(columns: 5, rows: 9)]) { entry, probes in
+      counter.add(probes.count)
+      return Dictionary(uniqueKeysWithValues: probes.map { ($0, model.answer(issue: entry.id, $0)) })
+    }
+    XCTAssertEqual(results[2]?.grid, TileGrid(columns: 5, rows: 9))
+    XCTAssertEqual(results[2]?.evidence.rounds, 1)
+    XCTAssertEqual(results[3]?.evidence.expected, TileGrid(columns: 5, rows: 9), "then the issue before")
+    XCTAssertEqual(counter.total, 24 + 26 + 31)
+  }
+}
+
+final class RequestCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var n = 0
+  func add(_ k: Int) {
+    lock.lock()
+    n += k
+    lock.unlock()
+  }
+  var total: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return n
+  }
+}
