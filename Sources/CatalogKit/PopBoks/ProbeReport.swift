@@ -13,18 +13,16 @@ public enum ProbeReport {
   }
 
   public static func html(magazine: PopBoksMagazine, items: [Item]) -> String {
-    var grids: [TileGrid: Int] = [:]
-    for i in items { grids[i.result.grid, default: 0] += 1 }
-    let gridLine = grids.sorted { ($0.value, $1.key.description) > ($1.value, $0.key.description) }
-      .map { "\($0.key) × \($0.value)" }.joined(separator: ", ")
-    let asked = items.reduce(0) { $0 + $1.result.evidence.asked }
-    let holes = items.filter { hasHole($0) }
-    let noCover = items.filter { !$0.result.coverPresent }
+    html(magazines: [(magazine, items)])
+  }
 
+  /// One page for every magazine built in the run.
+  public static func html(magazines: [(PopBoksMagazine, [Item])]) -> String {
+    let names = magazines.map { $0.0.displayName }.joined(separator: ", ")
     var out = """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8">
-      <title>\(escape(magazine.displayName)): measured tile grids</title>
+      <title>\(escape(names)): measured tile grids</title>
       <style>
       body{font:14px/1.4 system-ui,sans-serif;margin:1.5em}
       section{display:inline-block;vertical-align:top;margin:0 1.5em 1.5em 0;padding:.5em;border:1px solid #ccc}
@@ -38,12 +36,28 @@ public enum ProbeReport {
       .legend span{display:inline-block;width:11px;height:11px;margin:0 .3em 0 1em;vertical-align:middle}
       .warn{color:#b00}
       </style></head><body>
+      <p class="legend">Tiles:<span style="background:#3a3"></span>present<span style="background:#d33"></span>missing\
+      <span style="background:#e4e4e4"></span>not asked<span style="background:#bfe3bf;outline:1px solid #000"></span>\
+      inside the measured grid, not asked. A black outline marks the measured grid.</p>
+
+      """
+    for (magazine, items) in magazines { out += magazineSection(magazine, items) }
+    out += "</body></html>\n"
+    return out
+  }
+
+  static func magazineSection(_ magazine: PopBoksMagazine, _ items: [Item]) -> String {
+    var grids: [TileGrid: Int] = [:]
+    for i in items { grids[i.result.grid, default: 0] += 1 }
+    let gridLine = grids.sorted { ($0.value, $1.key.description) > ($1.value, $0.key.description) }
+      .map { "\($0.key) × \($0.value)" }.joined(separator: ", ")
+    let asked = items.reduce(0) { $0 + $1.result.evidence.asked }
+    let holes = items.filter { hasHole($0) }
+    let noCover = items.filter { !$0.result.coverPresent }
+    var out = """
       <h1>\(escape(magazine.displayName)): measured tile grids</h1>
       <p>\(items.count) issues, \(asked) probes (\(format1(Double(asked) / Double(max(items.count, 1)))) per issue; \
       the reference asks 121). Grids: \(escape(gridLine)).</p>
-      <p class="legend">Tiles:<span style="background:#3a3"></span>present<span style="background:#d33"></span>missing\
-      <span style="background:#e4e4e4"></span>not asked<span style="background:#bfe3bf;outline:1px solid #000"></span>\
-      inside the measured grid, not asked</p>
 
       """
     if !holes.isEmpty {
@@ -53,7 +67,6 @@ public enum ProbeReport {
       out += "<p class=\"warn\">No cover: \(noCover.map { "\($0.entry.id)" }.joined(separator: ", ")).</p>\n"
     }
     for item in items { out += section(item) }
-    out += "</body></html>\n"
     return out
   }
 
