@@ -23,7 +23,9 @@ enum PopBoksBench {
       if url == small { print("note: \(real.path) is absent; using \(small.lastPathComponent)") }
     }
     let models = Dictionary(
-      uniqueKeysWithValues: indexes.map { ($0.0, TileArchiveModel.generated(magazine: $0.0, entries: $0.1.entries, seed: 1)) })
+      uniqueKeysWithValues: indexes.map {
+        ($0.0, TileArchiveModel.generated(magazine: $0.0, entries: $0.1.entries, seed: 1))
+      })
     let served = models
     let server = try SiteMirror()
     server.route { req in
@@ -87,17 +89,18 @@ enum PopBoksBench {
       print(
         m.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
           + String(
-          format: "  %6d | %11d  %9.1f  %7.2f | %17d  %4d  %9.1f  %7.2f | %4.2f   %d/%d same",
-          entries.count, oursHeads, Double(oursHeads) / n, oursSeconds, listed.count, refHeads,
-          Double(listed.count) / n, refSeconds, Double(oursHeads) / Double(max(listed.count, 1)), identical,
-          entries.count))
+            format: "  %6d | %11d  %9.1f  %7.2f | %17d  %4d  %9.1f  %7.2f | %4.2f   %d/%d same",
+            entries.count, oursHeads, Double(oursHeads) / n, oursSeconds, listed.count, refHeads,
+            Double(listed.count) / n, refSeconds, Double(oursHeads) / Double(max(listed.count, 1)), identical,
+            entries.count))
     }
     print(allIdentical ? "every grid is identical to the reference's and to the generated one" : "GRIDS DIFFER")
     print("at the build's polite default (100 ms between requests) time ≈ HEADs × 0.1 s")
   }
 
   static func fetcher(_ server: SiteMirror) throws -> Fetcher {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("popboks-bench-\(UUID().uuidString.prefix(8))")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "popboks-bench-\(UUID().uuidString.prefix(8))")
     var config = FetcherConfiguration(cacheRoot: dir, allowedHosts: [PopBoksMagazine.host])
     config.mirror = URL(string: server.baseURL)
     config.jobs = 5

@@ -21,7 +21,8 @@ struct PopBoksRun {
   func products() async throws -> [BuildProduct] {
     let o = ctx.options
     if o.only != nil {
-      throw UsageError("popboks-build builds whole magazines; use --magazine dzuboks|ritam, not --only.", tool: ctx.tool.name)
+      throw UsageError(
+        "popboks-build builds whole magazines; use --magazine dzuboks|ritam, not --only.", tool: ctx.tool.name)
     }
     let magazines = try selectedMagazines()
     let years = try yearWindow()
@@ -33,7 +34,8 @@ struct PopBoksRun {
       sections.append((m, items))
     }
     if let file = o.value("--probe-report") {
-      let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
+      let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        .path
       try AtomicFile.write(Array(ProbeReport.html(magazines: sections).utf8), to: path)
       ctx.note("wrote probe report \(path)")
     }
@@ -136,7 +138,8 @@ struct PopBoksRun {
     ]
     let taller = items.filter { $0.result.grid.rows > TileGrid.viewer.rows }
     if !taller.isEmpty {
-      out.append("taller than the viewer draws: " + taller.map { "\($0.entry.id) (\($0.result.grid))" }.joined(separator: ", "))
+      out.append(
+        "taller than the viewer draws: " + taller.map { "\($0.entry.id) (\($0.result.grid))" }.joined(separator: ", "))
     }
     let noCover = items.filter { !$0.result.coverPresent }
     if !noCover.isEmpty { out.append("! no cover: " + noCover.map { String($0.entry.id) }.joined(separator: ", ")) }
@@ -153,7 +156,9 @@ struct PopBoksRun {
       var evidence: GridEvidence
     }
     let records = items.map {
-      Record(id: $0.entry.id, title: $0.entry.title, grid: $0.result.grid, coverPresent: $0.result.coverPresent, evidence: $0.result.evidence)
+      Record(
+        id: $0.entry.id, title: $0.entry.title, grid: $0.result.grid, coverPresent: $0.result.coverPresent,
+        evidence: $0.result.evidence)
     }
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -46,7 +46,9 @@ struct StripoviRun {
     var lines: [String] = []
     for d in drafts {
       guard let comic = d.comic(previous: carried[d.id]) else {
-        ctx.warn("\(ReaderPage.url(comic: d.id, page: 1)): no page-address rule reproduces \(d.samples.sorted { $0.key < $1.key }.map(\.value)); left out")
+        ctx.warn(
+          "\(ReaderPage.url(comic: d.id, page: 1)): no page-address rule reproduces \(d.samples.sorted { $0.key < $1.key }.map(\.value)); left out"
+        )
         continue
       }
       if comic.cover.isEmpty || comic.creators.isEmpty || comic.date.isEmpty {
@@ -71,7 +73,10 @@ struct StripoviRun {
       ["index: \(comics.count) comics"] + lines + [
         "runs: \(runs.count) (\(comics.filter { $0.series != nil }.count) episodes), standalone: \(comics.filter { $0.series == nil }.count)"
       ]
-    return [.stripovi(catalogue, file: "stripovi-catalog.json", rules: StripoviRules.rules(minimumComics: floor), summary: summary)]
+    return [
+      .stripovi(
+        catalogue, file: "stripovi-catalog.json", rules: StripoviRules.rules(minimumComics: floor), summary: summary)
+    ]
   }
 
   /// The previous catalogue: `--previous`, else the file this build writes, when present. Older
@@ -112,6 +117,11 @@ struct StripoviRun {
       } else {
         ctx.warn("\(url): no page image to confirm the page-address rule with")
       }
+    }
+    if pages < 10, PageRule.candidates(page: 1, path: image).count > 1 {
+      ctx.note(
+        "\(first): \(pages) pages, so the zero-padding width cannot be confirmed; width 2 is assumed (every page address is the same either way)"
+      )
     }
     return ComicDraft(id: id, heading: heading, pages: pages, samples: samples)
   }

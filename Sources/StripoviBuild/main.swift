@@ -14,7 +14,9 @@ let tool = BuildTool(
       help: "Catalogue to take cover, creators, date, lead and run from (the reader page does not show them).",
       default: "the output file, when it exists"),
     ToolOption("--drop-incomplete", help: "Leave out comics that still lack cover, creators or date, with a warning."),
-    ToolOption("--min-comics", value: "<n>", help: "Fewest comics the catalogue may list.", default: "the previous catalogue's count"),
+    ToolOption(
+      "--min-comics", value: "<n>", help: "Fewest comics the catalogue may list.",
+      default: "the previous catalogue's count"),
   ],
   discussion: """
     Comic ids are walked upwards from 1 through the reader page (PageCount=1), until a run of ids

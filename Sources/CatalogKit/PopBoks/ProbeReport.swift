@@ -99,7 +99,8 @@ public enum ProbeReport {
       }
       s += "</table></div>"
     }
-    s += "\n<p>columns \(r.grid.columns): \(proofText(e.columns, axis: "row")); rows \(r.grid.rows): \(proofText(e.rows, axis: "column"))</p>"
+    s +=
+      "\n<p>columns \(r.grid.columns): \(proofText(e.columns, axis: "row")); rows \(r.grid.rows): \(proofText(e.rows, axis: "column"))</p>"
     s += "</section>\n"
     return s
   }

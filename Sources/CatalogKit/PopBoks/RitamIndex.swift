@@ -25,7 +25,8 @@ public enum RitamIndex {
           relaunch: relaunch, line: folder.line))
     }
     for id in folders.keys.sorted() where !seen.contains(id) {
-      dropped.append("Ritam folder \(id) (line \(folders[id]?.line ?? 0)) is in no series, so it has no place in the running order")
+      dropped.append(
+        "Ritam folder \(id) (line \(folders[id]?.line ?? 0)) is in no series, so it has no place in the running order")
     }
     guard !entries.isEmpty else { throw IndexScriptError.empty(script: script.name, name: "years") }
     return PopBoksIndex(magazine: .ritam, entries: entries, dropped: dropped)

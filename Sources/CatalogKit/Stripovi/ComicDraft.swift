@@ -29,7 +29,9 @@ public struct ComicDraft: Sendable, Equatable {
     var title = shown?.title ?? heading
     var series = shown?.run
     var number = shown?.number ?? 1
-    if shown == nil, let p = previous, p.title == heading || p.series.map({ heading == "\($0) \(p.number): \(p.title)" }) == true {
+    if shown == nil, let p = previous,
+      p.title == heading || p.series.map({ heading == "\($0) \(p.number): \(p.title)" }) == true
+    {
       title = p.title
       series = p.series
       number = p.number

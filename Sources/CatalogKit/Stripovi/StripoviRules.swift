@@ -32,7 +32,8 @@ public enum StripoviRules {
       ValidationRule("stripovi/page-addresses") { c in
         let bad = c.comics.filter { !addressesAreValid($0, base: c.base) }
         return bad.isEmpty
-          ? nil : finding("comics have a page address that does not parse, leaves the host or has a query", bad.map(\.id))
+          ? nil
+          : finding("comics have a page address that does not parse, leaves the host or has a query", bad.map(\.id))
       },
       ValidationRule("stripovi/runs") { c in
         var bad: [Int] = []
@@ -44,7 +45,9 @@ public enum StripoviRules {
         }
         return bad.isEmpty
           ? nil
-          : finding("runs must be numbered 1…k, standalone comics 1, and no episode title may repeat its run name", bad.sorted())
+          : finding(
+            "runs must be numbered 1…k, standalone comics 1, and no episode title may repeat its run name", bad.sorted()
+          )
       },
       ValidationRule("stripovi/minimum-comics") { c in
         c.comics.count >= minimumComics

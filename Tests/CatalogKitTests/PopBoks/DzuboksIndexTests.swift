@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 
@@ -37,6 +37,59 @@ final class DzuboksIndexTests: XCTestCase {
     XCTAssertEqual(index.dropped.count, 11)
     let reference = try JSONDecoder().decode(
       PopBoksCatalogue.self, from: Data(contentsOf: TestPaths.shared("reference-catalogs/popboks-dzuboks.json")))
-    XCTAssertEqual(index.entries.map { $0.issue(grid: .viewer) }, reference.issues.map { var i = $0; i.columns = 5; i.rows = 7; return i })
+    XCTAssertEqual(
+      index.entries.map { $0.issue(grid: .viewer) },
+      reference.issues.map {
+        var i = $0
+        i.columns = 5
+        i.rows = 7
+        return i
+      })
+  }
+}
+
+final class PopBoksRulesTests: XCTestCase {
+  func testTheReferenceCataloguesPassOurRules() throws {
+    for m in PopBoksMagazine.allCases {
+      let c = try JSONDecoder().decode(
+        PopBoksCatalogue.self, from: Data(contentsOf: TestPaths.shared("reference-catalogs/\(m.catalogueFile)")))
+      let report = ValidationReport.run(PopBoksRules.rules(magazine: m, minimumIssues: m.minimumIssues), on: c)
+      XCTAssertEqual(report.findings, [], "\(m)")
+    }
+  }
+
+  func testAMissingCoverAProbeLimitAndNoTilesAreErrors() {
+    var issues = [
+      PopBoksIssue(
+        id: 1, number: 1, title: "Džuboks 1", label: "1", year: 1974, firstPage: 1, pages: 52, columns: 5, rows: 7),
+      PopBoksIssue(
+        id: 2, number: 2, title: "Džuboks 2", label: "2", year: 1974, firstPage: 1, pages: 52, columns: 0, rows: 0),
+      PopBoksIssue(
+        id: 3, number: 3, title: "Džuboks 3", label: "3", year: 1974, firstPage: 1, pages: 52, columns: 5, rows: 12),
+    ]
+    issues.append(
+      PopBoksIssue(
+        id: 4, number: 4, title: "Džuboks 4", label: "4", year: 1999, firstPage: 1, pages: 52, columns: 5, rows: 7))
+    let c = PopBoksCatalogue(generated: "2026-11-30", base: PopBoksMagazine.base, magazine: "dzuboks", issues: issues)
+    let report = ValidationReport.run(
+      PopBoksRules.rules(magazine: .dzuboks, minimumIssues: 4, missingCovers: [1]), on: c)
+    XCTAssertEqual(
+      report.errors.map(\.rule), ["popboks/year", "popboks/has-tiles", "popboks/probe-limit", "popboks/cover"])
+    XCTAssertEqual(report.errors.map(\.records), [["4"], ["2"], ["3"], ["1"]])
+  }
+
+  func testRitamNumbersMustRunOneToN() {
+    let issues = [
+      PopBoksIssue(
+        id: 155, number: 1, title: "Ritam 1", label: "1", year: 1989, month: 2, firstPage: 1, pages: 68, columns: 5,
+        rows: 8),
+      PopBoksIssue(
+        id: 156, number: 3, title: "Ritam 2", label: "2", year: 1989, month: 1, firstPage: 1, pages: 68, columns: 5,
+        rows: 8),
+    ]
+    let c = PopBoksCatalogue(generated: "2026-11-30", base: PopBoksMagazine.base, magazine: "ritam", issues: issues)
+    let report = ValidationReport.run(PopBoksRules.rules(magazine: .ritam, minimumIssues: 2), on: c)
+    XCTAssertEqual(report.errors.map(\.rule), ["popboks/running-order"])
+    XCTAssertEqual(report.warnings.map(\.rule), ["popboks/chronology"])
   }
 }

@@ -1,5 +1,5 @@
-import XCTest
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 
@@ -42,7 +42,8 @@ final class ModelAnswerer: @unchecked Sendable {
 
   /// What the reference's 121 probes would have measured on the same folder.
   var referenceGrid: TileGrid {
-    let pages = Array(Set([folder.firstPage, folder.firstPage + folder.pages / 2, folder.firstPage + folder.pages - 1]))
+    let pages = Array(
+      Set([folder.firstPage, folder.firstPage + folder.pages / 2, folder.firstPage + folder.pages - 1]))
     return ReferenceGridMeasurement.grid(pages: pages, alive: folder.isPresent)
   }
 }
@@ -141,7 +142,8 @@ final class GridMeasurementTests: XCTestCase {
 
   func testA429InTheMiddleIsAskedAgainNotTakenAsMissing() async throws {
     let a = ModelAnswerer(
-      .init(id: 1, pages: 52), refusals: [.tile(page: 1, column: 3, row: 0): [429], .tile(page: 27, column: 5, row: 1): [503, 429]])
+      .init(id: 1, pages: 52),
+      refusals: [.tile(page: 1, column: 3, row: 0): [429], .tile(page: 27, column: 5, row: 1): [503, 429]])
     let r = try await a.measure()
     XCTAssertEqual(r.grid, TileGrid(columns: 5, rows: 7))
     XCTAssertEqual(a.requests, 27, "24 plus three repeats")
@@ -228,7 +230,9 @@ final class GridSurveyTests: XCTestCase {
       }
       let referenceRequests = 121 * index.entries.count
       XCTAssertLessThanOrEqual(counter.total * 4, referenceRequests, "\(magazine): \(counter.total) requests")
-      print("\(magazine): \(counter.total) requests for \(index.entries.count) issues; the reference asks \(referenceRequests)")
+      print(
+        "\(magazine): \(counter.total) requests for \(index.entries.count) issues; the reference asks \(referenceRequests)"
+      )
     }
   }
 
@@ -240,7 +244,8 @@ final class GridSurveyTests: XCTestCase {
       magazine: .dzuboks,
       folders: entries.map { .init(id: $0.id, pages: 40, grid: TileGrid(columns: 5, rows: $0.id == 2 ? 9 : 7)) })
     let counter = RequestCounter()
-    let results = try await GridSurvey.measureAll(entries, previous: [2: TileGrid(columns: 5, rows: 9)]) { entry, probes in
+    let results = try await GridSurvey.measureAll(entries, previous: [2: TileGrid(columns: 5, rows: 9)]) {
+      entry, probes in
       counter.add(probes.count)
       return Dictionary(uniqueKeysWithValues: probes.map { ($0, model.answer(issue: entry.id, $0)) })
     }

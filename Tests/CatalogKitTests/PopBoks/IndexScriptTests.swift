@@ -1,5 +1,5 @@
-import XCTest
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 
@@ -58,7 +58,9 @@ final class IndexScriptTests: XCTestCase {
   func testAnUnterminatedArrayFailsWithTheLineWhereItBreaks() throws {
     let bytes = try TestPaths.fixtureBytes("PopBoks/dzuboks-unterminated.js")
     XCTAssertThrowsError(try PopBoksIndex.parse(bytes, magazine: .dzuboks, name: "dz.js")) { error in
-      XCTAssertEqual(error as? IndexScriptError, .malformed(script: "dz.js", line: 4, name: "numbers", reason: "expected `,` or `]`, found `var page = 0`"))
+      XCTAssertEqual(
+        error as? IndexScriptError,
+        .malformed(script: "dz.js", line: 4, name: "numbers", reason: "expected `,` or `]`, found `var page = 0`"))
     }
   }
 

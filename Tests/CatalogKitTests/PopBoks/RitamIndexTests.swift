@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 
@@ -57,7 +57,8 @@ final class RitamIndexTests: XCTestCase {
     let index = try PopBoksIndex.parse(try TestPaths.corpus("popboks/ritam.js"), magazine: .ritam)
     let reference = try JSONDecoder().decode(
       PopBoksCatalogue.self, from: Data(contentsOf: TestPaths.shared("reference-catalogs/popboks-ritam.json")))
-    let grids = Dictionary(uniqueKeysWithValues: reference.issues.map { ($0.id, TileGrid(columns: $0.columns, rows: $0.rows)) })
+    let grids = Dictionary(
+      uniqueKeysWithValues: reference.issues.map { ($0.id, TileGrid(columns: $0.columns, rows: $0.rows)) })
     XCTAssertEqual(index.entries.map { $0.issue(grid: grids[$0.id] ?? .viewer) }, reference.issues)
   }
 }

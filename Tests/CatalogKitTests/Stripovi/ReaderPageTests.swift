@@ -1,5 +1,5 @@
-import XCTest
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 
@@ -103,7 +103,8 @@ final class ComicDraftTests: XCTestCase {
     XCTAssertEqual(bare.creators, "")
     XCTAssertNil(bare.series)
     let previous = Comic(
-      id: 6, title: "Snijeg u kolovozu", series: "Martina Mjesec", number: 1, pages: 18, cover: "images/TN_martina1.jpg",
+      id: 6, title: "Snijeg u kolovozu", series: "Martina Mjesec", number: 1, pages: 18,
+      cover: "images/TN_martina1.jpg",
       creators: "Darko Macan (scenarij); Goran Sudžuka (crtež)", date: "1.2.2012.", lead: "Prva epizoda",
       dir: "old", prefix: "old", width: 3, ext: ".png")
     let carried = try XCTUnwrap(draft.comic(previous: previous))
@@ -114,8 +115,10 @@ final class ComicDraftTests: XCTestCase {
   }
 
   func testTheRulesRefuseAComicWithoutCoverCreatorsOrDate() throws {
-    let draft = ComicDraft(id: 31, heading: "Vrijeme ubojica", pages: 15, samples: [1: "webcomics/V/V101.jpg", 10: "webcomics/V/V110.jpg"])
-    let c = StripoviCatalogue(generated: "2026-11-30", base: ReaderPage.base, comics: [try XCTUnwrap(draft.comic(previous: nil))])
+    let draft = ComicDraft(
+      id: 31, heading: "Vrijeme ubojica", pages: 15, samples: [1: "webcomics/V/V101.jpg", 10: "webcomics/V/V110.jpg"])
+    let c = StripoviCatalogue(
+      generated: "2026-11-30", base: ReaderPage.base, comics: [try XCTUnwrap(draft.comic(previous: nil))])
     let report = ValidationReport.run(StripoviRules.rules(minimumComics: 1), on: c)
     XCTAssertEqual(report.errors.map(\.rule), ["stripovi/shelf-fields"])
     XCTAssertEqual(report.errors.first?.records, ["31"])
@@ -126,5 +129,23 @@ final class ComicDraftTests: XCTestCase {
     let c = try JSONDecoder().decode(StripoviCatalogue.self, from: data)
     let report = ValidationReport.run(StripoviRules.rules(minimumComics: 31), on: c)
     XCTAssertEqual(report.findings, [])
+  }
+}
+
+final class PageRuleReferenceTests: XCTestCase {
+  /// Every comic of the shipped catalogue: the paths its rule names on the sampled pages fit back to it.
+  func testEveryReferenceRuleIsRecoveredFromItsSampledPages() throws {
+    let data = try Data(contentsOf: TestPaths.shared("reference-catalogs/stripovi-catalog.json"))
+    let c = try JSONDecoder().decode(StripoviCatalogue.self, from: data)
+    for comic in c.comics {
+      let rule = PageRule(dir: comic.dir, prefix: comic.prefix, width: comic.width, ext: comic.ext)
+      var samples: [Int: String] = [:]
+      for n in PageRule.samplePages(pages: comic.pages) { samples[n] = rule.path(page: n) }
+      let fitted = try XCTUnwrap(PageRule.fit(samples: samples, pages: comic.pages), "\(comic.id)")
+      for n in 1...comic.pages {
+        XCTAssertEqual(fitted.path(page: n), rule.path(page: n), "comic \(comic.id) page \(n)")
+      }
+      XCTAssertEqual(fitted, rule, "comic \(comic.id)")
+    }
   }
 }

@@ -24,7 +24,8 @@ final class PopBoksBuildTests: XCTestCase {
       let bytes = try TestPaths.fixtureBytes("PopBoks/\(m.rawValue)-small.js")
       let index = try PopBoksIndex.parse(bytes, magazine: m)
       scripts["/" + m.rawValue + "/js/" + m.scriptFileName] = bytes
-      models[m] = TileArchiveModel.generated(magazine: m, entries: index.entries, seed: seed, missingCovers: missingCovers)
+      models[m] = TileArchiveModel.generated(
+        magazine: m, entries: index.entries, seed: seed, missingCovers: missingCovers)
       indexes[m] = index
     }
     edit(&models)
@@ -33,11 +34,17 @@ final class PopBoksBuildTests: XCTestCase {
     let server = try SiteMirror()
     server.route { req in
       guard req.host == PopBoksMagazine.host else { return nil }
-      if let s = scriptsServed[req.path] { return MirrorResponse(status: 200, headers: ["Content-Type": "application/javascript"], body: s) }
+      if let s = scriptsServed[req.path] {
+        return MirrorResponse(status: 200, headers: ["Content-Type": "application/javascript"], body: s)
+      }
       for model in served.values {
         if let status = model.status(path: req.path) {
-          let body = status == 200 ? [UInt8](repeating: 0xFF, count: 64) : Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8)
-          return MirrorResponse(status: status, headers: ["Content-Type": status == 200 ? "image/jpeg" : "application/xml"], body: body)
+          let body =
+            status == 200
+            ? [UInt8](repeating: 0xFF, count: 64)
+            : Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8)
+          return MirrorResponse(
+            status: status, headers: ["Content-Type": status == 200 ? "image/jpeg" : "application/xml"], body: body)
         }
       }
       return nil
@@ -75,25 +82,32 @@ final class PopBoksBuildTests: XCTestCase {
       XCTAssertEqual(c.issues.map(\.id), archive.indexes[m]?.entries.map(\.id))
       for issue in c.issues {
         XCTAssertEqual(
-          TileGrid(columns: issue.columns, rows: issue.rows), model.folders[issue.id]?.generatedGrid, "\(m) \(issue.id)")
+          TileGrid(columns: issue.columns, rows: issue.rows), model.folders[issue.id]?.generatedGrid, "\(m) \(issue.id)"
+        )
       }
       total += c.issues.count
-      XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/grids-\(m.rawValue).json").path))
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/grids-\(m.rawValue).json").path))
     }
     let heads = archive.server.requests.filter { $0.method == "HEAD" }
     XCTAssertEqual(heads.filter { $0.status == 429 }.count, 1)
     XCTAssertLessThanOrEqual((heads.count - 1) * 4, 121 * total, "\(heads.count) HEAD requests for \(total) issues")
-    XCTAssertEqual(Set(heads.filter { $0.status != 429 }.map(\.target)).count, heads.count - 1, "no probe is asked twice")
+    XCTAssertEqual(
+      Set(heads.filter { $0.status != 429 }.map(\.target)).count, heads.count - 1, "no probe is asked twice")
     let html = try String(contentsOfFile: report, encoding: .utf8)
     XCTAssertTrue(html.contains("Džuboks 7"))
     XCTAssertTrue(html.contains("class=\"m"), "missing tiles are drawn")
 
-    let before = try PopBoksMagazine.allCases.map { try Data(contentsOf: dir.appendingPathComponent("out/\($0.catalogueFile)")) }
+    let before = try PopBoksMagazine.allCases.map {
+      try Data(contentsOf: dir.appendingPathComponent("out/\($0.catalogueFile)"))
+    }
     archive.server.clearLog()
     let second = try Tool.run("popboks-build", arguments(archive.server, dir, ["--no-network"]))
     XCTAssertEqual(second.status, 0, second.stderr)
     XCTAssertEqual(archive.server.requests.count, 0)
-    let after = try PopBoksMagazine.allCases.map { try Data(contentsOf: dir.appendingPathComponent("out/\($0.catalogueFile)")) }
+    let after = try PopBoksMagazine.allCases.map {
+      try Data(contentsOf: dir.appendingPathComponent("out/\($0.catalogueFile)"))
+    }
     XCTAssertEqual(before, after)
   }
 

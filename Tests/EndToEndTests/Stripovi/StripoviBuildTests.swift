@@ -25,13 +25,15 @@ final class StripoviBuildTests: XCTestCase {
     let server = try SiteMirror()
     server.route { req in
       guard req.host == ReaderPage.host, req.path == "/index.asp", let q = req.query else { return nil }
-      var id = "", n = ""
+      var id = ""
+      var n = ""
       for pair in q.split(separator: "&") {
         let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
         if kv.count == 2, kv[0] == "ComicID" { id = kv[1] }
         if kv.count == 2, kv[0] == "PageCount" { n = kv[1] }
       }
-      return MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], body: served["\(id)/\(n)"] ?? served["front"] ?? [])
+      return MirrorResponse(
+        status: 200, headers: ["Content-Type": "text/html"], body: served["\(id)/\(n)"] ?? served["front"] ?? [])
     }
     try server.start()
     return server
