@@ -61,8 +61,33 @@ final class PopBoksBuildTests: XCTestCase {
     ] + extra
   }
 
-  func testMeasuredGridsEqualTheArchivesAndARerunWithoutNetworkIsByteIdentical() throws {
-    let archive = try startArchive()
+  /// Shapes the issue asks for, on top of the generated archive: 5×7, 5×8, 6×9, 4×6, a taller
+  /// middle page, holes on measuring lines (one at the very first tile).
+  static func shapes(_ models: inout [PopBoksMagazine: TileArchiveModel]) {
+    models[.dzuboks]?.folders[1]?.grid = TileGrid(columns: 5, rows: 7)
+    models[.dzuboks]?.folders[3]?.grid = TileGrid(columns: 5, rows: 8)
+    models[.dzuboks]?.folders[4]?.grid = TileGrid(columns: 6, rows: 9)
+    models[.dzuboks]?.folders[5]?.grid = TileGrid(columns: 4, rows: 6)
+    models[.dzuboks]?.folders[6]?.grid = .viewer
+    models[.dzuboks]?.folders[6]?.pageGrids = [41: TileGrid(columns: 5, rows: 8)]
+    models[.dzuboks]?.folders[7]?.grid = .viewer
+    models[.dzuboks]?.folders[7]?.holes = [.tile(page: 1, column: 2, row: 0), .tile(page: 1, column: 0, row: 4)]
+    models[.ritam]?.folders[157]?.grid = .viewer
+    models[.ritam]?.folders[157]?.holes = [.tile(page: 3, column: 0, row: 0)]
+  }
+
+  func testMeasuredGridsEqualTheArchivesAndARerunWithoutNetworkIsByteIdentical() async throws {
+    let archive = try startArchive(edit: Self.shapes)
+    // What the same strategy asks of the same archive in-process: the build must send exactly that.
+    var expectedHeads = 0
+    for m in PopBoksMagazine.allCases {
+      let model = try XCTUnwrap(archive.models[m])
+      let entries = try XCTUnwrap(archive.indexes[m]?.entries)
+      let results = try await GridSurvey.measureAll(entries) { entry, probes in
+        Dictionary(uniqueKeysWithValues: probes.map { ($0, model.answer(issue: entry.id, $0)) })
+      }
+      expectedHeads += results.values.reduce(0) { $0 + $1.evidence.asked }
+    }
     let dir = try Tool.temporaryDirectory("popboks-e2e")
     defer { try? FileManager.default.removeItem(at: dir) }
     // One 429 in the middle of an issue's probes: retried, never taken as "missing". (It is on the
@@ -91,7 +116,10 @@ final class PopBoksBuildTests: XCTestCase {
     }
     let heads = archive.server.requests.filter { $0.method == "HEAD" }
     XCTAssertEqual(heads.filter { $0.status == 429 }.count, 1)
-    XCTAssertLessThanOrEqual((heads.count - 1) * 4, 121 * total, "\(heads.count) HEAD requests for \(total) issues")
+    XCTAssertEqual(heads.count, expectedHeads + 1, "the strategy's probes, plus the one repeated after the 429")
+    // Half of these 13 issues are deliberately odd, so this is above the quarter the whole archive
+    // reaches (GridSurveyTests and the bench check that); still far below the reference's 121.
+    XCTAssertLessThanOrEqual((heads.count - 1) * 3, 121 * total, "\(heads.count) HEAD requests for \(total) issues")
     XCTAssertEqual(
       Set(heads.filter { $0.status != 429 }.map(\.target)).count, heads.count - 1, "no probe is asked twice")
     let html = try String(contentsOfFile: report, encoding: .utf8)
