@@ -44,7 +44,7 @@ public final class Fetcher: Sendable {
   public init(_ configuration: FetcherConfiguration, transport: Transport? = nil) {
     self.configuration = configuration
     self.cache = CacheStore(root: configuration.cacheRoot)
-    self.transport = transport ?? URLSessionTransport(maxConnectionsPerHost: max(configuration.jobs, 1))
+    self.transport = transport ?? CurlTransport.shared
   }
 
   /// Every URL that was not cached under `--no-network`, in the order asked.
@@ -302,7 +302,7 @@ public final class Fetcher: Sendable {
         return FetchResponse(url: url, method: method, status: r.status, headers: r.headers, body: r.body, fromCache: false)
       case .failure(let e):
         if e is CancellationError { throw e }
-        failure = "transport error: \(e.localizedDescription)"
+        failure = "transport error: \((e as? TransportError)?.message ?? e.localizedDescription)"
         await gate.slowDown()
       }
       if attempt >= configuration.maxAttempts {
