@@ -20,6 +20,10 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
   case noPages(url: URL)
   /// The item's date has no year, so it cannot be titled.
   case undated(identifier: String, date: String?)
+  /// The metadata API answered neither 200 nor 4xx (a redirect the fetcher refused to follow…).
+  case unexpectedStatus(url: URL, status: Int)
+  /// The scandata file could not be fetched (it answered this status).
+  case scandataStatus(url: URL, status: Int)
   /// The scan's size is missing from the metadata.
   case noSize(identifier: String, file: String)
 
@@ -35,6 +39,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noPages(let url): return "\(url.absoluteString): the scandata states no pages"
     case .undated(let id, let date):
       return "\(id): undated (metadata date \(date.map { "'\($0)'" } ?? "missing") has no year)"
+    case .unexpectedStatus(let url, let status): return "\(url.absoluteString): answered HTTP \(status)"
+    case .scandataStatus(let url, let status): return "\(url.absoluteString): the scandata answered HTTP \(status)"
     case .noSize(let id, let file): return "\(id): the metadata gives no size for '\(file)'"
     }
   }

@@ -41,6 +41,17 @@ public enum ArchiveLookup: Sendable, Equatable {
     return .item(ArchiveItem(metadata: ArchiveMetadata(identifier: identifier, fields: fields), files: files))
   }
 
+  /// Reads a metadata answer by its HTTP status: 200 is decoded; any 4xx means archive.org has no such
+  /// item (not worth retrying); anything else is an error. 429 and 5xx never get here: the fetcher
+  /// retries them with backoff and throws when they persist, so they are never recorded as missing.
+  public static func decode(status: Int, body: [UInt8], url: URL) throws -> ArchiveLookup {
+    switch status {
+    case 200: return try decode(body, url: url)
+    case 400..<500: return .noSuchItem
+    default: throw ArchiveError.unexpectedStatus(url: url, status: status)
+    }
+  }
+
   /// The item, when there is one.
   public var item: ArchiveItem? {
     if case .item(let i) = self { return i }

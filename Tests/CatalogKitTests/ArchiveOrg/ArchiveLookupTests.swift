@@ -71,6 +71,15 @@ final class ArchiveLookupTests: XCTestCase {
     XCTAssertEqual(item.files, [])
   }
 
+  func testA4xxAnswerMeansNoSuchItemAndOtherStatusesAreErrors() throws {
+    XCTAssertEqual(try ArchiveLookup.decode(status: 404, body: [], url: url), .noSuchItem)
+    XCTAssertEqual(try ArchiveLookup.decode(status: 403, body: Array("denied".utf8), url: url), .noSuchItem)
+    XCTAssertEqual(try ArchiveLookup.decode(status: 200, body: Array("{}".utf8), url: url), .noSuchItem)
+    XCTAssertThrowsError(try ArchiveLookup.decode(status: 302, body: [], url: url)) { e in
+      XCTAssertEqual("\(e)", "https://archive.org/metadata/demo: answered HTTP 302")
+    }
+  }
+
   func testNoSuchItemWithCapitalsIsRetriedOnceInLowercase() {
     XCTAssertEqual(ArchiveLookup.noSuchItem.retryIdentifier(for: "ZX-Mag_01"), "zx-mag_01")
     XCTAssertNil(ArchiveLookup.noSuchItem.retryIdentifier(for: "zx-mag_01"))
