@@ -4,23 +4,23 @@ public enum RetroSpecRules {
   /// - Parameters:
   ///   - thresholds: the counts a healthy crawl reaches.
   ///   - pages: the parsed index pages, so a failure can name the pages an issue count came from.
-  ///   - enforced: false for a partial build (`--only`): the thresholds are reported as warnings.
   ///   - probed: the size probes ran, so a live issue without `bytes` is worth a warning.
   public static func rules(
-    thresholds t: RetroSpecThresholds, pages: [RetroSpecIndexPage], enforced: Bool = true, probed: Bool = true
+    thresholds t: RetroSpecThresholds, pages: [RetroSpecIndexPage], probed: Bool = true
   ) -> [ValidationRule<IssueCatalogue>] {
-    let gate: Severity = enforced ? .error : .warning
+    // Named `threshold/…` so a partial build (`--only`) reports them as warnings instead of refusing.
+    let gate = Severity.error
     let suspects = pages.compactMap(suspicion)
     let pagesOfSeries = seriesPages(pages)
     var rules: [ValidationRule<IssueCatalogue>] = [
-      ValidationRule("retrospec/issue-count", gate) { c in
+      ValidationRule("threshold/issue-count", gate) { c in
         guard c.issues.count < t.minIssues else { return nil }
         let hint = suspects.isEmpty ? "" : "; " + suspects.joined(separator: "; ")
         return Finding(
           rule: "", severity: gate,
           message: "expected at least \(t.minIssues) issues, built \(c.issues.count)\(hint)")
       },
-      ValidationRule("retrospec/series-shrank", gate) { c in
+      ValidationRule("threshold/series-shrank", gate) { c in
         var now: [String: Int] = [:]
         for issue in c.issues { now[issue.series, default: 0] += 1 }
         let shrunk = t.previousSeriesCounts.keys.sorted().filter { (now[$0] ?? 0) < (t.previousSeriesCounts[$0] ?? 0) }
@@ -31,7 +31,7 @@ public enum RetroSpecRules {
         }
         return Finding(rule: "", severity: gate, message: parts.joined(separator: "; "), records: shrunk)
       },
-      ValidationRule("retrospec/dead-archives", gate) { c in
+      ValidationRule("threshold/dead-archives", gate) { c in
         let dead = c.issues.filter { $0.dead == true }
         guard dead.count > t.maxDead else { return nil }
         return Finding(
@@ -40,7 +40,7 @@ public enum RetroSpecRules {
             "\(dead.count) archives are missing (at most \(t.maxDead) allowed): the site or the parse is broken, not the archive",
           records: dead.map(\.id))
       },
-      ValidationRule("retrospec/metadata", gate) { c in
+      ValidationRule("threshold/metadata", gate) { c in
         let described = c.issues.filter { $0.pages != nil }.count
         guard described < t.minWithMetadata else { return nil }
         return Finding(

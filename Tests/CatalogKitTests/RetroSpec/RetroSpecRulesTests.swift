@@ -42,7 +42,7 @@ final class RetroSpecRulesTests: XCTestCase {
     let t = RetroSpecThresholds(minIssues: 5, maxDead: 0, minWithMetadata: 0, previousSeriesCounts: ["SK": 5])
     let c = catalogue([issue("SK_86_05", "SK", 1), issue("SK_86_04S", "SK", 2)])
     let report = ValidationReport.run(RetroSpecRules.rules(thresholds: t, pages: [truncated]), on: c)
-    XCTAssertEqual(report.errors.map(\.rule), ["retrospec/issue-count", "retrospec/series-shrank"])
+    XCTAssertEqual(report.errors.map(\.rule), ["threshold/issue-count", "threshold/series-shrank"])
     XCTAssertEqual(
       report.errors[0].message,
       "expected at least 5 issues, built 2; https://retrospec.elite.org/pcsux/indexSK.html looks truncated, has 1 half cells (2 issue cells)"
@@ -64,16 +64,15 @@ final class RetroSpecRulesTests: XCTestCase {
     var c = catalogue([issue("SK_1", "SK", 1), issue("SK_2", "SK", 2, pages: nil)])
     c.issues[0].title = "Tra?anj 1990"
     let report = ValidationReport.run(RetroSpecRules.rules(thresholds: t, pages: []), on: c)
-    XCTAssertEqual(report.errors.map(\.rule), ["retrospec/metadata"])
+    XCTAssertEqual(report.errors.map(\.rule), ["threshold/metadata"])
     XCTAssertEqual(report.warnings.map(\.rule), ["retrospec/title-question-mark"])
   }
 
-  func testAPartialBuildReportsThresholdsAsWarnings() {
-    let t = RetroSpecThresholds(minIssues: 10, maxDead: 0, minWithMetadata: 0)
-    let c = catalogue([issue("SK_1", "SK", 1, dead: true)])
-    let report = ValidationReport.run(RetroSpecRules.rules(thresholds: t, pages: [], enforced: false), on: c)
-    XCTAssertEqual(report.errors, [])
-    XCTAssertEqual(report.warnings.map(\.rule), ["retrospec/issue-count", "retrospec/dead-archives"])
+  func testThresholdRulesAreNamedSoAPartialBuildOnlyReportsThem() {
+    let t = RetroSpecThresholds(minIssues: 1, maxDead: 0, minWithMetadata: 0)
+    let names = RetroSpecRules.rules(thresholds: t, pages: []).filter { $0.severity == .error }.map(\.name)
+    XCTAssertEqual(
+      names, ["threshold/issue-count", "threshold/series-shrank", "threshold/dead-archives", "threshold/metadata"])
   }
 
   func testALiveIssueWithoutSizeWarnsOnlyWhenProbed() {
