@@ -3,10 +3,13 @@ public struct ArchiveItem: Sendable, Equatable {
   public var metadata: ArchiveMetadata
   /// Files in the order archive.org lists them; entries without a name are dropped.
   public var files: [ArchiveFile]
+  /// Where the item's files live right now (`server`, `dir`), when the answer says.
+  public var storage: ArchiveStorage?
 
-  public init(metadata: ArchiveMetadata, files: [ArchiveFile]) {
+  public init(metadata: ArchiveMetadata, files: [ArchiveFile], storage: ArchiveStorage? = nil) {
     self.metadata = metadata
     self.files = files
+    self.storage = storage
   }
 
   public var identifier: String { metadata.identifier }

@@ -38,7 +38,9 @@ public enum ArchiveLookup: Sendable, Equatable {
     if case .array(let entries)? = top["files"] {
       files = entries.compactMap(ArchiveFile.init(json:))
     }
-    return .item(ArchiveItem(metadata: ArchiveMetadata(identifier: identifier, fields: fields), files: files))
+    let storage = ArchiveStorage(server: top["server"]?.looseString, dir: top["dir"]?.looseString)
+    return .item(
+      ArchiveItem(metadata: ArchiveMetadata(identifier: identifier, fields: fields), files: files, storage: storage))
   }
 
   /// Reads a metadata answer by its HTTP status: 200 is decoded; any 4xx means archive.org has no such
