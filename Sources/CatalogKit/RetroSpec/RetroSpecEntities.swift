@@ -3,7 +3,7 @@ enum RetroSpecEntities {
   /// Decodes `&#NNN;`, `&#xHH;` and the named references these pages can carry. An unknown name is kept
   /// as written, so nothing is silently lost.
   static func decode(_ s: String) -> String {
-    guard s.contains("&") else { return s }
+    guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
     var out = String.UnicodeScalarView()
     let scalars = Array(s.unicodeScalars)
     var i = 0

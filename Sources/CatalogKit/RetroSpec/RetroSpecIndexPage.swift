@@ -40,8 +40,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
   public static func parse(
     _ bytes: [UInt8], url: URL, seriesKeys: Set<String> = RetroSpecSeries.keys
   ) throws -> RetroSpecIndexPage {
-    let decoded = TextDecoder.decode(bytes, policy: .utf8Else(.windows1250))
-    let page = RetroSpecMarkup(decoded.text)
+    let page = RetroSpecMarkup(bytes: bytes)
     let open = page.find(Array("<!-- CONTENT -->".utf8), from: 0, caseInsensitive: false)
     let close = page.find(Array("<!-- /CONTENT -->".utf8), from: 0, caseInsensitive: false)
     var region = 0..<page.count
@@ -83,7 +82,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
       throw RetroSpecError.noIssueCells(url: url, betweenMarkers: marked)
     }
     return RetroSpecIndexPage(
-      url: url, cells: cells, encoding: decoded.encoding, hasContentMarkers: marked, looksTruncated: truncated,
+      url: url, cells: cells, encoding: page.encoding, hasContentMarkers: marked, looksTruncated: truncated,
       brokenCells: broken, unknownSeriesIDs: unknown)
   }
 
@@ -97,17 +96,14 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
   static func cell(_ page: RetroSpecMarkup, _ content: Range<Int>, line: Int, seriesKeys: Set<String>) -> CellKind {
     let id = magshowID(page, content)
     let hrefs = page.attributeValues("href", in: content).map(\.value)
-    let zip = hrefs.first { h in
-      let l = h.lowercased()
-      return l.contains("/zip/") && l.hasSuffix(".zip")
-    }
+    let zip = hrefs.first { RetroSpecMarkup.contains($0, "/zip/") && RetroSpecMarkup.hasSuffix($0, ".zip") }
     switch (id, zip) {
     case (nil, nil): return .none
     case (let id?, nil): return .broken("cell for \(id) has no …/ZIP/….zip link")
     case (nil, let zip?): return .broken("cell with \(zip) has no magshow.php?all= link")
     case (let id?, let zip?):
       guard seriesKeys.contains(RetroSpecIssueID(id).seriesKey) else { return .unknownSeries(id) }
-      let cover = hrefs.first { $0.lowercased().contains("/covers/") }
+      let cover = hrefs.first { RetroSpecMarkup.contains($0, "/covers/") }
       let thumb = page.attributeValues("src", in: content).first { src in
         !src.value.hasPrefix("gfx/") && page.isInsideImgTag(src.offset, within: content)
       }
@@ -161,7 +157,8 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
       kept.append(0x20)
       i = page.tagEnd(from: i, to: content.upperBound) ?? content.upperBound
     }
-    return TextNormal.collapse(RetroSpecEntities.decode(String(decoding: kept, as: UTF8.self)))
+    let text = page.encoding == .utf8 ? String(decoding: kept, as: UTF8.self) : page.encoding.decode(kept) ?? ""
+    return TextNormal.collapse(RetroSpecEntities.decode(text))
   }
 }
 

@@ -34,8 +34,7 @@ public struct RetroSpecMagshow: Sendable, Equatable {
   /// an error page, an empty database row). The markup is mis-nested
   /// (`<a><font size="5"><b>Name</b></a></font>`), which a text pattern reads as written.
   public static func parse(_ bytes: [UInt8]) -> RetroSpecMagshow? {
-    let decoded = TextDecoder.decode(bytes, policy: .utf8Else(.windows1250))
-    let page = RetroSpecMarkup(decoded.text)
+    let page = RetroSpecMarkup(bytes: bytes)
     guard let name = seriesName(page), !name.isEmpty else { return nil }
     var info = RetroSpecMagshow(seriesName: name)
     if let line = dateLine(page) {

@@ -1,36 +1,62 @@
-/// Text-level scanning over a decoded page's UTF-8 bytes.
+import Foundation
+
+/// Text-level scanning over a page's bytes.
 ///
 /// RetroSpec's rules are stated as patterns over the page text (its markup is mis-nested, and libxml2's
 /// recovery would move nodes), so the parsers scan the text rather than a DOM. Every marker they look
-/// for is ASCII, so scanning UTF-8 bytes is exact and leaves multi-byte letters untouched.
+/// for is ASCII, and both of the site's encodings (UTF-8 and Windows-1250) keep ASCII bytes as they
+/// are, so the raw bytes are scanned and only the snippets a rule extracts are decoded.
 struct RetroSpecMarkup {
   let bytes: [UInt8]
+  /// Strict UTF-8 when the whole page is valid UTF-8, else Windows-1250; the page's `<meta>` is ignored
+  /// (every page declares cp1250, several are really UTF-8).
+  let encoding: TextEncoding
 
-  init(_ text: String) { bytes = Array(text.utf8) }
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    encoding = RetroSpecMarkup.isUTF8(bytes) ? .utf8 : .windows1250
+  }
 
   var count: Int { bytes.count }
+
+  /// True when the bytes are strict UTF-8 (what `TextDecoder`'s `.utf8Else` policy tests first). Pure
+  /// ASCII is checked without building a string.
+  static func isUTF8(_ bytes: [UInt8]) -> Bool {
+    let ascii = bytes.withUnsafeBufferPointer { buf in buf.allSatisfy { $0 < 0x80 } }
+    return ascii || TextEncoding.utf8.decode(bytes) != nil
+  }
 
   /// The first occurrence of `needle` at or after `from`, before `to`; ASCII letters match either case
   /// when `caseInsensitive` (then `needle` must be lowercase).
   func find(_ needle: [UInt8], from: Int, to: Int? = nil, caseInsensitive: Bool = true) -> Int? {
     let end = min(to ?? bytes.count, bytes.count)
     guard let first = needle.first, end - needle.count >= from else { return nil }
-    var i = max(from, 0)
+    let start = max(from, 0)
     let last = end - needle.count
-    while i <= last {
-      let c = caseInsensitive ? RetroSpecMarkup.lower(bytes[i]) : bytes[i]
-      if c == first {
+    let firstIsLetter = RetroSpecMarkup.lower(first) != RetroSpecMarkup.upper(first)
+    return bytes.withUnsafeBufferPointer { buf -> Int? in
+      guard let base = buf.baseAddress else { return nil }
+      var i = start
+      while i <= last {
+        if !caseInsensitive || !firstIsLetter {
+          // Jump to the next candidate first byte with memchr.
+          guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return nil }
+          i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        } else if RetroSpecMarkup.lower(base[i]) != first {
+          i += 1
+          continue
+        }
         var k = 1
         while k < needle.count {
-          let d = caseInsensitive ? RetroSpecMarkup.lower(bytes[i + k]) : bytes[i + k]
+          let d = caseInsensitive ? RetroSpecMarkup.lower(base[i + k]) : base[i + k]
           if d != needle[k] { break }
           k += 1
         }
         if k == needle.count { return i }
+        i += 1
       }
-      i += 1
+      return nil
     }
-    return nil
   }
 
   /// The index just past the `>` that closes the tag opening at `at`, or nil when the page ends first.
@@ -44,7 +70,13 @@ struct RetroSpecMarkup {
     return nil
   }
 
-  func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+  /// The bytes in `range` decoded with the page's encoding.
+  func text(_ range: Range<Int>) -> String {
+    switch encoding {
+    case .utf8: return String(decoding: bytes[range], as: UTF8.self)
+    default: return encoding.decode(Array(bytes[range])) ?? String(decoding: bytes[range], as: UTF8.self)
+    }
+  }
 
   /// 1-based line of a byte offset.
   func line(of offset: Int) -> Int {
@@ -53,8 +85,34 @@ struct RetroSpecMarkup {
     return n
   }
 
+  /// ASCII case-insensitive substring test for a lowercase needle, on UTF-8 bytes (Foundation's
+  /// `String.contains` goes through CFString and dominated the index parse).
+  static func contains(_ haystack: String, _ lowerNeedle: String) -> Bool {
+    let h = Array(haystack.utf8)
+    let n = Array(lowerNeedle.utf8)
+    guard n.count <= h.count else { return false }
+    for i in 0...(h.count - n.count) {
+      var k = 0
+      while k < n.count, lower(h[i + k]) == n[k] { k += 1 }
+      if k == n.count { return true }
+    }
+    return false
+  }
+
+  /// ASCII case-insensitive suffix test for a lowercase suffix.
+  static func hasSuffix(_ s: String, _ lowerSuffix: String) -> Bool {
+    let h = Array(s.utf8)
+    let n = Array(lowerSuffix.utf8)
+    guard n.count <= h.count else { return false }
+    return zip(h[(h.count - n.count)...], n).allSatisfy { lower($0) == $1 }
+  }
+
   static func lower(_ c: UInt8) -> UInt8 {
     c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c + 32 : c
+  }
+
+  static func upper(_ c: UInt8) -> UInt8 {
+    c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") ? c - 32 : c
   }
 
   static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }

@@ -50,7 +50,7 @@ public enum RetroSpecRules {
           records: c.issues.filter { $0.pages == nil }.map(\.id))
       },
       ValidationRule("retrospec/title-question-mark", .warning) { c in
-        let bad = c.issues.filter { $0.title.contains("?") }
+        let bad = c.issues.filter { $0.title.utf8.contains(UInt8(ascii: "?")) }
         guard !bad.isEmpty else { return nil }
         return Finding(
           rule: "", severity: .warning,

@@ -15,7 +15,7 @@ public enum RetroSpecTitle {
   /// Puts back the Croatian letters the site's database turned into `?`. Only the two month names the
   /// site is known to have damaged are repaired; any other `?` is left for the title warning to show.
   public static func repairMonth(_ text: String) -> String {
-    guard text.contains("?") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "?")) else { return text }
     return text.replacingOccurrences(of: "Sije?anj", with: "Siječanj")
       .replacingOccurrences(of: "Velja?a", with: "Veljača")
   }
