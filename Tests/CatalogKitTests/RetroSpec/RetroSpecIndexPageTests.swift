@@ -162,4 +162,26 @@ final class RetroSpecIndexPageTests: XCTestCase {
     XCTAssertEqual(c.thumb, "SKH/SK8410-00.jpg")
     XCTAssertEqual(c.label, "1984 - 10")
   }
+
+  /// The spec states the cell rule at text level and asks that a DOM reading agree on the saved pages:
+  /// innermost cells between the CONTENT comments holding both a magshow link and a ZIP link.
+  func testALibxml2DOMReadingFindsTheSameIssuesOnTheRealPages() throws {
+    for name in RetroSpecSite.indexPages {
+      let bytes = try TestPaths.corpus("retrospec/index/\(name).html")
+      let url = try XCTUnwrap(RetroSpecSite.indexURL(name))
+      let doc = try HTMLDocument(bytes: bytes, url: url, policy: .utf8Else(.windows1250))
+      let cells = doc.select(
+        "//td[not(.//td)][preceding::comment()[normalize-space(.)='CONTENT']][following::comment()[normalize-space(.)='/CONTENT']]"
+      )
+      let domIDs: [String] = cells.compactMap { td in
+        let hrefs = td.select(".//a/@href").map(\.rawText)
+        guard let show = hrefs.first(where: { $0.contains("magshow.php?all=") }),
+          hrefs.contains(where: { $0.lowercased().contains("/zip/") && $0.lowercased().hasSuffix(".zip") })
+        else { return nil }
+        return show.components(separatedBy: "all=").last
+      }
+      let textIDs = try RetroSpecIndexPage.parse(bytes, url: url).cells.map(\.id)
+      XCTAssertEqual(domIDs, textIDs, name)
+    }
+  }
 }

@@ -136,4 +136,38 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
       r.stderr)
     XCTAssertTrue(r.stderr.contains("threshold/metadata: only 0 issues have metadata pages, at least 20 expected"), r.stderr)
   }
+
+  func testTheHelpScreenListsTheThresholdOptionsWithTheirDefaults() throws {
+    let r = try Tool.run("retrospec-build", ["--help"])
+    XCTAssertEqual(r.status, 0)
+    XCTAssertTrue(r.stdout.hasPrefix("OVERVIEW: Build the RetroSpec catalogue (ex-Yugoslav computer magazines)."), r.stdout)
+    for line in [
+      "--min-issues <n>     Fewest issues a full build may write. (default: the previous catalogue's count, else 653)",
+      "--max-dead <n>       Most archives that may answer other than 200. (default: the previous dead count + 4, else 12)",
+      "--no-probe           Skip the size probes (HEAD); issues get neither bytes nor a dead flag.",
+      "--delay <ms>            Pause between requests to one host. (default: 150)",
+    ] {
+      XCTAssertTrue(r.stdout.contains(line), line)
+    }
+  }
+
+  func testAnUnknownSeriesKeyIsAUsageError() throws {
+    let r = try Tool.run("retrospec-build", ["--only", "SK,XX", "--no-network", "--cache", dir.path + "/c", "--out", dir.path + "/o"])
+    XCTAssertEqual(r.status, 64)
+    XCTAssertTrue(r.stderr.contains("--only takes series keys"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("not 'XX'"), r.stderr)
+  }
+
+  func testOnlyBuildsAPartialCatalogueOfTheChosenSeries() throws {
+    let site = try RetroSpecSiteTree(in: dir)
+    let server = try site.serve()
+    defer { server.stop() }
+    let r = try build(server, ["--only", "Warp,PJ"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let c = try catalogue(at: dir.appendingPathComponent("out/retrospec-catalog.json"))
+    XCTAssertEqual(c.series.map(\.key), ["Warp", "PJ"])
+    XCTAssertEqual(c.issues.map(\.title), ["Svibanj-Maj 1997", "Veljača/Februar 1998", "Oktobar 1995"])
+    XCTAssertEqual(server.requests.filter { $0.method == "HEAD" }.count, 3, "only the chosen archives are probed")
+    XCTAssertTrue(r.stdout.contains("[partial]"), r.stdout)
+  }
 }
