@@ -15,18 +15,17 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
   public var looksTruncated: Bool
   /// Cells that carry only half an issue (a metadata link without a zip, or a zip without a metadata
   /// link): a damaged grid. Reported, never guessed at.
-  public var brokenCells: [(line: Int, reason: String)]
+  public var brokenCells: [BrokenCell]
   /// Issue cells whose id prefix is not a known series key (skipped).
   public var unknownSeriesIDs: [String]
 
   /// The page's name (`indexSK`) for messages and summaries.
   public var name: String { url.deletingPathExtension().lastPathComponent }
 
-  public static func == (a: Self, b: Self) -> Bool {
-    a.url == b.url && a.cells == b.cells && a.encoding == b.encoding && a.hasContentMarkers == b.hasContentMarkers
-      && a.looksTruncated == b.looksTruncated && a.unknownSeriesIDs == b.unknownSeriesIDs
-      && a.brokenCells.map(\.line) == b.brokenCells.map(\.line)
-      && a.brokenCells.map(\.reason) == b.brokenCells.map(\.reason)
+  /// A cell with half an issue in it, for the warning that names its line.
+  public struct BrokenCell: Sendable, Equatable {
+    public var line: Int
+    public var reason: String
   }
 
   /// Parses an index page by the spec's text-level rules.
@@ -55,7 +54,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
     let truncated = (open != nil && close == nil) || page.find(Array("</html".utf8), from: 0) == nil
 
     var cells: [RetroSpecIndexCell] = []
-    var broken: [(Int, String)] = []
+    var broken: [BrokenCell] = []
     var unknown: [String] = []
     let tdOpen = Array("<td".utf8)
     let tdClose = Array("</td>".utf8)
@@ -73,7 +72,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
       let line = lineCounter.line(of: at)
       switch cell(page, content, line: line, seriesKeys: seriesKeys) {
       case .issue(let c): cells.append(c)
-      case .broken(let reason): broken.append((line, reason))
+      case .broken(let reason): broken.append(BrokenCell(line: line, reason: reason))
       case .unknownSeries(let id): unknown.append(id)
       case .none: break
       }
