@@ -84,4 +84,22 @@ final class ArchiveBuildEndToEndTests: XCTestCase {
     XCTAssertTrue(r.stderr.contains("amiga-bilten-2: no such item on archive.org"), r.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/archive-catalog.json").path))
   }
+
+  func testAServerErrorIsRetriedAndANotFoundIsNot() throws {
+    try siteTree()
+    let server = try SiteMirror(root: dir.appendingPathComponent("site"))
+    server.inject(.status(503), matching: "archive.org/metadata/amiga-bilten-1", times: 1)
+    server.route { req in
+      req.host == "archive.org" && req.path == "/metadata/amiga-bilten-2" ? MirrorResponse(status: 404) : nil
+    }
+    try server.start()
+    defer { server.stop() }
+
+    let r = try build(server, [], out: "out")
+    XCTAssertEqual(r.status, 65, r.stderr)
+    let asked = server.requests.filter { $0.host == "archive.org" && $0.path.hasPrefix("/metadata/") }
+    XCTAssertEqual(asked.filter { $0.path == "/metadata/amiga-bilten-1" }.map(\.status), [503, 200], "503 retried")
+    XCTAssertEqual(asked.filter { $0.path == "/metadata/amiga-bilten-2" }.map(\.status), [404], "404 asked once")
+    XCTAssertTrue(r.stderr.contains("amiga-bilten-2: no such item on archive.org"), r.stderr)
+  }
 }

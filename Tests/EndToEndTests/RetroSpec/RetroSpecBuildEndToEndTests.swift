@@ -170,4 +170,11 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
     XCTAssertEqual(server.requests.filter { $0.method == "HEAD" }.count, 3, "only the chosen archives are probed")
     XCTAssertTrue(r.stdout.contains("[partial]"), r.stdout)
   }
+
+  func testAnOfflineBuildWithAColdCacheNamesTheMissingPages() throws {
+    let r = try build(nil, ["--no-network"])
+    XCTAssertEqual(r.status, 69, r.stderr)
+    XCTAssertTrue(r.stderr.contains("https://retrospec.elite.org/pcsux/indexAS.html"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("https://retrospec.elite.org/pcsux/indexSpecial.html"), r.stderr)
+  }
 }
