@@ -15,7 +15,8 @@ enum FetchBatch {
     let error: Error?
   }
 
-  static func get(_ urls: [URL], with fetcher: Fetcher, kind: RequestKind = .page) async throws -> [URL: FetchResponse] {
+  static func get(_ urls: [URL], with fetcher: Fetcher, kind: RequestKind = .page) async throws -> [URL: FetchResponse]
+  {
     try await run(urls, width: fetcher.configuration.jobs) { try await fetcher.get($0, kind: kind) }
   }
 

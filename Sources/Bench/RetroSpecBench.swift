@@ -23,8 +23,10 @@ enum RetroSpecBench {
     let pages = try load(shared)
     let totalBytes = pages.reduce(0) { $0 + $1.bytes.count }
     let mb = Double(totalBytes) / 1_000_000
-    print(String(format: "retrospec: %d pages (%d index, %d magshow), %.2f MB, libxml2 %@", pages.count,
-      pages.filter(\.isIndex).count, pages.filter { !$0.isIndex }.count, mb, HTMLDocument.libxmlVersion))
+    print(
+      String(
+        format: "retrospec: %d pages (%d index, %d magshow), %.2f MB, libxml2 %@", pages.count,
+        pages.filter(\.isIndex).count, pages.filter { !$0.isIndex }.count, mb, HTMLDocument.libxmlVersion))
 
     // Warm up both paths once (page faults, libxml2's and our decoder's first-use setup).
     _ = try parseAndAssemble(pages)
@@ -123,7 +125,8 @@ enum RetroSpecBench {
     let common = [
       "--cache", dir.appendingPathComponent("cache").path, "--date", "2026-11-30", "--delay", "0", "--quiet",
     ]
-    let fill = try runTool(tool, common + ["--mirror", server.baseURL, "--out", dir.appendingPathComponent("fill").path])
+    let fill = try runTool(
+      tool, common + ["--mirror", server.baseURL, "--out", dir.appendingPathComponent("fill").path])
     guard fill == 0 else {
       print("  warm-cache build: skipped (filling the cache exited \(fill))")
       return
@@ -171,7 +174,8 @@ enum RetroSpecBench {
       let id = String(file.dropLast(5))
       guard let url = RetroSpecSite.magshowURL(id) else { continue }
       out.append(
-        Page(name: id, url: url, bytes: [UInt8](try Data(contentsOf: dir.appendingPathComponent(file))), isIndex: false))
+        Page(name: id, url: url, bytes: [UInt8](try Data(contentsOf: dir.appendingPathComponent(file))), isIndex: false)
+      )
     }
     return out
   }
@@ -181,8 +185,11 @@ enum RetroSpecBench {
   static func sharedFolder() -> URL? {
     let fm = FileManager.default
     var candidates: [URL] = []
-    if let env = ProcessInfo.processInfo.environment["SHELFMARK_SHARED"] { candidates.append(URL(fileURLWithPath: env)) }
-    candidates.append(URL(fileURLWithPath: fm.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared"))
+    if let env = ProcessInfo.processInfo.environment["SHELFMARK_SHARED"] {
+      candidates.append(URL(fileURLWithPath: env))
+    }
+    candidates.append(
+      URL(fileURLWithPath: fm.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared"))
     var u = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     while u.path != "/" {
       u = u.deletingLastPathComponent()

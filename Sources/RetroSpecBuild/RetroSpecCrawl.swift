@@ -84,7 +84,9 @@ struct RetroSpecCrawl {
     let name = page.name.padding(toLength: 16, withPad: " ", startingAt: 0)
     ctx.note("  \(name) \(page.cells.count) issues")
     if page.looksTruncated {
-      ctx.warn("\(page.url.absoluteString): the page looks truncated (no closing CONTENT marker or </html>); \(page.cells.count) issue cells read")
+      ctx.warn(
+        "\(page.url.absoluteString): the page looks truncated (no closing CONTENT marker or </html>); \(page.cells.count) issue cells read"
+      )
     } else if !page.hasContentMarkers {
       ctx.warn("\(page.url.absoluteString): no CONTENT markers; the whole page was scanned")
     }
@@ -111,7 +113,9 @@ struct RetroSpecCrawl {
     for cell in cells {
       guard let url = urls[cell.id], let r = responses[url] else { continue }
       if r.status != 200 {
-        missing.add("\(url.absoluteString): answered HTTP \(r.status); \(cell.id) has no metadata and is titled '\(cell.label)'", to: ctx)
+        missing.add(
+          "\(url.absoluteString): answered HTTP \(r.status); \(cell.id) has no metadata and is titled '\(cell.label)'",
+          to: ctx)
       } else if let info = RetroSpecMagshow.parse(r.body) {
         out[cell.id] = info
       } else {

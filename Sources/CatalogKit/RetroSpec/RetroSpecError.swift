@@ -8,7 +8,8 @@ public enum RetroSpecError: Error, Sendable, Equatable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .noIssueCells(let url, let marked):
-      return "\(url.absoluteString): no issue cells \(marked ? "between the CONTENT markers" : "in the page (no CONTENT markers)")"
+      return
+        "\(url.absoluteString): no issue cells \(marked ? "between the CONTENT markers" : "in the page (no CONTENT markers)")"
     }
   }
 }

@@ -27,7 +27,8 @@ public enum RetroSpecRules {
         guard !shrunk.isEmpty else { return nil }
         let parts = shrunk.map { key in
           let from = pagesOfSeries[key].map { " from \($0.joined(separator: ", "))" } ?? " (no index page lists it now)"
-          return "\(key) has \(now[key] ?? 0) issues, the previous catalogue had \(t.previousSeriesCounts[key] ?? 0)\(from)"
+          return
+            "\(key) has \(now[key] ?? 0) issues, the previous catalogue had \(t.previousSeriesCounts[key] ?? 0)\(from)"
         }
         return Finding(rule: "", severity: gate, message: parts.joined(separator: "; "), records: shrunk)
       },

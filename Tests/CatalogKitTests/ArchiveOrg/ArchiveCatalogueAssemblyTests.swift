@@ -1,6 +1,5 @@
-import XCTest
-
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 
@@ -71,8 +70,10 @@ final class ArchiveCatalogueAssemblyTests: XCTestCase {
   }
 
   func testMonthsHaveNamesOnlyInSerbianAndBosnian() {
-    XCTAssertEqual(ArchiveCatalogueAssembly.title(date: ArchiveDate(year: 1988, month: 9), language: "bosnian"), "Septembar 1988")
-    XCTAssertEqual(ArchiveCatalogueAssembly.title(date: ArchiveDate(year: 1988, month: 9), language: "croatian"), "1988")
+    XCTAssertEqual(
+      ArchiveCatalogueAssembly.title(date: ArchiveDate(year: 1988, month: 9), language: "bosnian"), "Septembar 1988")
+    XCTAssertEqual(
+      ArchiveCatalogueAssembly.title(date: ArchiveDate(year: 1988, month: 9), language: "croatian"), "1988")
     XCTAssertEqual(ArchiveCatalogueAssembly.title(date: ArchiveDate(year: 1988), language: "serbian"), "1988")
   }
 

@@ -1,6 +1,5 @@
-import XCTest
-
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 

@@ -1,6 +1,5 @@
-import XCTest
-
 import ShelfmarkTestSupport
+import XCTest
 
 @testable import CatalogKit
 
@@ -143,7 +142,8 @@ final class ArchiveLookupTests: XCTestCase {
 final class ArchiveStorageTests: XCTestCase {
   func testTheFullRealAnswerNamesItsStorageNode() throws {
     let url = URL(string: "https://archive.org/metadata/collapse00jare")!
-    let item = try XCTUnwrap(try ArchiveLookup.decode(TestPaths.corpus("archiveorg/full/collapse00jare.json"), url: url).item)
+    let item = try XCTUnwrap(
+      try ArchiveLookup.decode(TestPaths.corpus("archiveorg/full/collapse00jare.json"), url: url).item)
     let storage = try XCTUnwrap(item.storage)
     XCTAssertEqual(storage.url(of: "collapse00jare_scandata.xml")?.host?.hasSuffix(".us.archive.org"), true)
     XCTAssertEqual(
@@ -158,6 +158,7 @@ final class ArchiveStorageTests: XCTestCase {
 
   func testFilesInSubFoldersKeepTheirSlashesOnTheNode() {
     let s = ArchiveStorage(server: "ia800.us.archive.org", dir: "/3/items/x/")
-    XCTAssertEqual(s?.url(of: "sub dir/a b.xml")?.absoluteString, "https://ia800.us.archive.org/3/items/x/sub%20dir/a%20b.xml")
+    XCTAssertEqual(
+      s?.url(of: "sub dir/a b.xml")?.absoluteString, "https://ia800.us.archive.org/3/items/x/sub%20dir/a%20b.xml")
   }
 }

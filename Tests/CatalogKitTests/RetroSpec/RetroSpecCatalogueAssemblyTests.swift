@@ -91,7 +91,8 @@ final class RetroSpecCatalogueAssemblyTests: XCTestCase {
     XCTAssertEqual(magshows.count, 23)
     var probes: [String: RetroSpecProbe] = [:]
     for issue in reference.issues {
-      probes[issue.id] = issue.dead == true ? RetroSpecProbe(status: 404) : RetroSpecProbe(status: 200, bytes: issue.bytes)
+      probes[issue.id] =
+        issue.dead == true ? RetroSpecProbe(status: 404) : RetroSpecProbe(status: 200, bytes: issue.bytes)
     }
     let built = RetroSpecCatalogueAssembly.assemble(
       pages: pages, magshows: magshows, probes: probes, generated: reference.generated)

@@ -156,7 +156,8 @@ final class RetroSpecIndexPageTests: XCTestCase {
 
   func testTheRealFirstSvetKompjuteraCellMatchesThePage() throws {
     let bytes = try TestPaths.corpus("retrospec/index/indexSK.html")
-    let c = try XCTUnwrap(try RetroSpecIndexPage.parse(bytes, url: XCTUnwrap(RetroSpecSite.indexURL("indexSK"))).cells.first)
+    let c = try XCTUnwrap(
+      try RetroSpecIndexPage.parse(bytes, url: XCTUnwrap(RetroSpecSite.indexURL("indexSK"))).cells.first)
     XCTAssertEqual(c.zip, "SKH/ZIP/1984_10.zip")
     XCTAssertEqual(c.cover, "SKH/Covers/SK8410-00.jpg")
     XCTAssertEqual(c.thumb, "SKH/SK8410-00.jpg")

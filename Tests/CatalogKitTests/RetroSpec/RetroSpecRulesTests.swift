@@ -20,7 +20,9 @@ final class RetroSpecRulesTests: XCTestCase {
   }
 
   func testThresholdsDefaultFromThePreviousCatalogue() {
-    let previous = catalogue([issue("SK_1", "SK", 1), issue("SK_2", "SK", 2, dead: true), issue("RA_1", "RA", 1, pages: nil)])
+    let previous = catalogue([
+      issue("SK_1", "SK", 1), issue("SK_2", "SK", 2, dead: true), issue("RA_1", "RA", 1, pages: nil),
+    ])
     let t = RetroSpecThresholds(previous: previous)
     XCTAssertEqual(t.minIssues, 3)
     XCTAssertEqual(t.maxDead, 1 + RetroSpecThresholds.margin)
@@ -82,6 +84,7 @@ final class RetroSpecRulesTests: XCTestCase {
     XCTAssertEqual(
       ValidationReport.run(RetroSpecRules.rules(thresholds: t, pages: []), on: c).warnings.map(\.rule),
       ["retrospec/live-without-bytes"])
-    XCTAssertEqual(ValidationReport.run(RetroSpecRules.rules(thresholds: t, pages: [], probed: false), on: c).warnings, [])
+    XCTAssertEqual(
+      ValidationReport.run(RetroSpecRules.rules(thresholds: t, pages: [], probed: false), on: c).warnings, [])
   }
 }

@@ -34,18 +34,23 @@ final class ArchiveBuildEndToEndTests: XCTestCase {
       Data(try TestPaths.corpus("archiveorg/synthetic/scandata-trimmed.xml")),
       at: "archive.org/download/amiga-bilten-1/Amiga Bilten 1_scandata.xml")
     for id in [apro1, apro2, "amiga-bilten-2"] { try put(try fixture(id + ".json"), at: "archive.org/metadata/" + id) }
-    try put(try fixture("a-profy-1-scandata.xml"), at: "archive.org/download/\(apro1)/A-Profy Yugoslav Amiga Fanzine 1 July 1990_scandata.xml")
+    try put(
+      try fixture("a-profy-1-scandata.xml"),
+      at: "archive.org/download/\(apro1)/A-Profy Yugoslav Amiga Fanzine 1 July 1990_scandata.xml")
     try put(
       try fixture("a-profy-2-scandata.xml"),
       at: "ia800105.us.archive.org/5/items/\(apro2)/A-Profy Yugoslav Amiga Fanzine 2 August 1990_scandata.xml")
-    try put(try fixture("amiga-bilten-2-scandata.xml"), at: "archive.org/download/amiga-bilten-2/Amiga Bilten 2_scandata.xml")
+    try put(
+      try fixture("amiga-bilten-2-scandata.xml"), at: "archive.org/download/amiga-bilten-2/Amiga Bilten 2_scandata.xml")
   }
 
   func build(_ server: SiteMirror, _ extra: [String], out: String) throws -> Tool.Result {
     try Tool.run(
       "archive-build",
-      ["--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
-       dir.appendingPathComponent(out).path, "--date", "2026-08-17", "--delay", "0"] + extra, in: dir)
+      [
+        "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
+        dir.appendingPathComponent(out).path, "--date", "2026-08-17", "--delay", "0",
+      ] + extra, in: dir)
   }
 
   func testTheFanzinesBuildAsShippedThenReplayOffline() throws {

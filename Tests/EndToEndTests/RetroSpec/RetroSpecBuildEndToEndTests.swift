@@ -15,7 +15,9 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
     if let dir { try? FileManager.default.removeItem(at: dir) }
   }
 
-  func build(_ server: SiteMirror?, _ extra: [String], out: String = "out", cache: String = "cache") throws -> Tool.Result {
+  func build(_ server: SiteMirror?, _ extra: [String], out: String = "out", cache: String = "cache") throws
+    -> Tool.Result
+  {
     var args = [
       "--cache", dir.appendingPathComponent(cache).path, "--out", dir.appendingPathComponent(out).path,
       "--date", "2026-11-30", "--delay", "0",
@@ -81,9 +83,11 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
 
     let r = try build(server, ["--no-probe"])
     XCTAssertEqual(r.status, 65, r.stderr)
-    XCTAssertTrue(r.stderr.contains("https://retrospec.elite.org/pcsux/indexSK.html: the page looks truncated"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains("https://retrospec.elite.org/pcsux/indexSK.html: the page looks truncated"), r.stderr)
     XCTAssertTrue(r.stderr.contains("threshold/issue-count: expected at least 653 issues"), r.stderr)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/retrospec-catalog.json").path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/retrospec-catalog.json").path))
   }
 
   func testAnIndexWithHalfItsCellsLeavesThePreviousCatalogueUntouched() throws {
@@ -113,7 +117,8 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
     let r = try build(server, ["--no-probe", "--min-described", "0"])
     XCTAssertEqual(r.status, 65, r.stderr)
     XCTAssertTrue(
-      r.stderr.contains("threshold/series-shrank: RA has \(142 - dropped) issues, the previous catalogue had 142 from indexRA.html"),
+      r.stderr.contains(
+        "threshold/series-shrank: RA has \(142 - dropped) issues, the previous catalogue had 142 from indexRA.html"),
       r.stderr)
     XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("retrospec-catalog.json")), previous)
   }
@@ -132,15 +137,18 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
     XCTAssertEqual(r.status, 65, r.stderr)
     XCTAssertTrue(
       r.stderr.contains(
-        "warning: https://retrospec.elite.org/users/tomcat/yu/magshow.php?all=AmSt_92_11: no series name after <font size=\"5\">"),
+        "warning: https://retrospec.elite.org/users/tomcat/yu/magshow.php?all=AmSt_92_11: no series name after <font size=\"5\">"
+      ),
       r.stderr)
-    XCTAssertTrue(r.stderr.contains("threshold/metadata: only 0 issues have metadata pages, at least 20 expected"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains("threshold/metadata: only 0 issues have metadata pages, at least 20 expected"), r.stderr)
   }
 
   func testTheHelpScreenListsTheThresholdOptionsWithTheirDefaults() throws {
     let r = try Tool.run("retrospec-build", ["--help"])
     XCTAssertEqual(r.status, 0)
-    XCTAssertTrue(r.stdout.hasPrefix("OVERVIEW: Build the RetroSpec catalogue (ex-Yugoslav computer magazines)."), r.stdout)
+    XCTAssertTrue(
+      r.stdout.hasPrefix("OVERVIEW: Build the RetroSpec catalogue (ex-Yugoslav computer magazines)."), r.stdout)
     for line in [
       "--min-issues <n>     Fewest issues a full build may write. (default: the previous catalogue's count, else 653)",
       "--max-dead <n>       Most archives that may answer other than 200. (default: the previous dead count + 4, else 12)",
@@ -152,7 +160,8 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
   }
 
   func testAnUnknownSeriesKeyIsAUsageError() throws {
-    let r = try Tool.run("retrospec-build", ["--only", "SK,XX", "--no-network", "--cache", dir.path + "/c", "--out", dir.path + "/o"])
+    let r = try Tool.run(
+      "retrospec-build", ["--only", "SK,XX", "--no-network", "--cache", dir.path + "/c", "--out", dir.path + "/o"])
     XCTAssertEqual(r.status, 64)
     XCTAssertTrue(r.stderr.contains("--only takes series keys"), r.stderr)
     XCTAssertTrue(r.stderr.contains("not 'XX'"), r.stderr)
