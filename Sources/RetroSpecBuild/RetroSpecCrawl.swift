@@ -137,6 +137,10 @@ struct RetroSpecCrawl {
         ctx.warn("\(cell.id): the zip path '\(cell.zip)' is not a URL; not probed")
         continue
       }
+      guard u.host?.lowercased() == RetroSpecSite.host else {
+        ctx.warn("\(cell.id): the archive \(u.absoluteString) is not on \(RetroSpecSite.host); not probed")
+        continue
+      }
       urls[cell.id] = u
     }
     ctx.progress.step("archives", done: 0, total: urls.count)
