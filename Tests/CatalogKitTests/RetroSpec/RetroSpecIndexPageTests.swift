@@ -154,6 +154,22 @@ final class RetroSpecIndexPageTests: XCTestCase {
     XCTAssertFalse(p.cells.contains { $0.label.contains("\u{FFFD}") || $0.label.contains("Ä") })
   }
 
+  /// The UTF-8 pages' issue captions are ASCII; their only letters with diacritics are in the
+  /// surrounding text, which the same snippet decoding reads.
+  func testTheRealUTF8PagesKeepTheirDiacriticsAndAreNotReadAsWindows1250() throws {
+    for (name, word) in [("indexGal", "Določeni"), ("indexMMHrv", "Slovenačko")] {
+      let page = RetroSpecMarkup(bytes: try TestPaths.corpus("retrospec/index/\(name).html"))
+      XCTAssertEqual(page.encoding, .utf8, name)
+      let stem = Array(word.utf8.prefix(4))
+      let at = try XCTUnwrap(page.find(stem, from: 0, caseInsensitive: false), name)
+      XCTAssertEqual(page.text(at..<(at + word.utf8.count)), word, name)
+    }
+    let ra = RetroSpecMarkup(bytes: try TestPaths.corpus("retrospec/index/indexRA.html"))
+    XCTAssertEqual(ra.encoding, .windows1250)
+    let at = try XCTUnwrap(ra.find(Array("revije Ra".utf8), from: 0, caseInsensitive: false))
+    XCTAssertEqual(ra.text((at + 7)..<(at + 15)), "Računari", "one cp1250 byte for č")
+  }
+
   func testTheRealFirstSvetKompjuteraCellMatchesThePage() throws {
     let bytes = try TestPaths.corpus("retrospec/index/indexSK.html")
     let c = try XCTUnwrap(
