@@ -70,6 +70,9 @@ final class ArchiveBuildEndToEndTests: XCTestCase {
       try JSONDecoder().decode(IssueCatalogue.self, from: reference))
     XCTAssertEqual(bytes, reference, "same date, same content: the shipped bytes")
 
+    let check = try Tool.run("catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"], in: dir)
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+
     server.clearLog()
     let replay = try build(server, ["--no-network"], out: "replay")
     XCTAssertEqual(replay.status, 0, replay.stderr)
