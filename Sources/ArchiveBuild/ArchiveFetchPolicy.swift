@@ -26,7 +26,7 @@ final class ArchiveFetchPolicy: @unchecked Sendable {
       guard let u = ArchivePath.metadataURL(identifier: id) else { throw ArchiveBuildError.badIdentifier(id) }
       urls[id] = u
     }
-    let responses = try await FetchBatch.get(identifiers.compactMap { urls[$0] }, with: fetcher, kind: .api)
+    let responses = try await fetcher.getAll(identifiers.compactMap { urls[$0] }, kind: .api)
     var out: [String: ArchiveLookup] = [:]
     for id in identifiers {
       guard let url = urls[id], let r = responses[url] else { continue }

@@ -67,7 +67,7 @@ struct RetroSpecCrawl {
       urls.append(u)
     }
     ctx.progress.step("index", done: 0, total: urls.count)
-    let responses = try await FetchBatch.get(urls, with: ctx.fetcher)
+    let responses = try await ctx.fetcher.getAll(urls)
     var pages: [RetroSpecIndexPage] = []
     for url in urls {
       guard let r = responses[url] else { throw RetroSpecBuildError.badURL(url.absoluteString) }
@@ -107,7 +107,7 @@ struct RetroSpecCrawl {
       urls[cell.id] = u
     }
     ctx.progress.step("metadata", done: 0, total: cells.count)
-    let responses = try await FetchBatch.get(cells.compactMap { urls[$0.id] }, with: ctx.fetcher)
+    let responses = try await ctx.fetcher.getAll(cells.compactMap { urls[$0.id] })
     var out: [String: RetroSpecMagshow] = [:]
     var missing = WarningBatch("issues without metadata")
     for cell in cells {
@@ -144,7 +144,7 @@ struct RetroSpecCrawl {
       urls[cell.id] = u
     }
     ctx.progress.step("archives", done: 0, total: urls.count)
-    let responses = try await FetchBatch.head(cells.compactMap { urls[$0.id] }, with: ctx.fetcher)
+    let responses = try await ctx.fetcher.headAll(cells.compactMap { urls[$0.id] })
     var out: [String: RetroSpecProbe] = [:]
     for cell in cells {
       guard let url = urls[cell.id], let r = responses[url] else { continue }
