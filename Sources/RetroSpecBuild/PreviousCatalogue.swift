@@ -9,6 +9,6 @@ enum PreviousCatalogue {
   static func issueCatalogue(file: String, options: BuildOptions) -> IssueCatalogue? {
     let target = options.outputFile ?? options.outputDirectory.appendingPathComponent(file)
     guard let data = FileManager.default.contents(atPath: target.path) else { return nil }
-    return try? JSONDecoder().decode(IssueCatalogue.self, from: data)
+    return try? CatalogueFile.decode(IssueCatalogue.self, from: [UInt8](data), file: target.path)
   }
 }
