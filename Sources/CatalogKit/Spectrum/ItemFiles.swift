@@ -21,3 +21,22 @@ public enum ItemLookup: Sendable, Equatable {
   /// `{}` even after the lowercase retry, or a darkened item.
   case missing
 }
+
+extension ItemFiles {
+  /// The names, sizes and first readable file of a decoded archive.org item.
+  public init(_ item: ArchiveItem) {
+    var sizes: [String: Int64?] = [:]
+    for f in item.files where sizes[f.name] == nil { sizes[f.name] = .some(f.size) }
+    self.init(identifier: item.identifier, sizes: sizes, firstReadable: item.readableFiles.first?.name)
+  }
+}
+
+extension ItemLookup {
+  /// A metadata answer as the trust rule sees it: a darkened item is as unavailable as a missing one.
+  public init(_ lookup: ArchiveLookup) {
+    switch lookup {
+    case .item(let item): self = .item(ItemFiles(item))
+    case .noSuchItem, .dark: self = .missing
+    }
+  }
+}

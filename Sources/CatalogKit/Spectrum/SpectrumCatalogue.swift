@@ -52,11 +52,11 @@ public enum SpectrumCatalogue {
       let n = (next[key] ?? 0) + 1
       next[key] = n
       series[key] = b.row.series
-      let id = SpectrumArchivePath.encode(b.identifier)
+      let id = ArchivePath.encode(b.identifier)
       issues.append(
         Issue(
           id: b.row.id, series: key, number: n, title: b.row.title, year: b.row.year, month: b.row.month,
-          zip: id + "/" + SpectrumArchivePath.encode(b.file), cover: id + "/page/n0_w1024.jpg", thumb: id + "/__ia_thumb.jpg",
+          zip: id + "/" + ArchivePath.encode(b.file), cover: id + "/page/n0_w1024.jpg", thumb: id + "/__ia_thumb.jpg",
           bytes: b.bytes))
     }
     counts.built = issues.count

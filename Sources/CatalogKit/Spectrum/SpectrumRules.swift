@@ -43,7 +43,7 @@ public enum SpectrumRules {
           ? nil
           : Finding(rule: "", severity: .error, message: "zip is absolute or not on archive.org", records: bad)
       },
-      ValidationRule("spectrum/sized-share") { c in
+      ValidationRule("threshold/sized-share") { c in
         let sized = c.issues.filter { ($0.bytes ?? 0) > 0 }.count
         guard Double(sized) < sizedShare * Double(c.issues.count) else { return nil }
         let unsized = c.issues.filter { ($0.bytes ?? 0) <= 0 }.map(\.id)

@@ -62,8 +62,8 @@ final class SpectrumCatalogueTests: XCTestCase {
   }
 
   func testFileNamesAreEncodedAsOnePathComponent() {
-    XCTAssertEqual(SpectrumArchivePath.encode("dir/My File (1)+[x]%.pdf"), "dir%2FMy%20File%20(1)+%5Bx%5D%25.pdf")
-    XCTAssertEqual(SpectrumArchivePath.encode("Priručnik.pdf"), "Priru%C4%8Dnik.pdf")
+    XCTAssertEqual(ArchivePath.encode("dir/My File (1)+[x]%.pdf"), "dir%2FMy%20File%20(1)+%5Bx%5D%25.pdf")
+    XCTAssertEqual(ArchivePath.encode("Priručnik.pdf"), "Priru%C4%8Dnik.pdf")
   }
 
   func testRulesFlagUnsizedRowsBelowTheShare() {
@@ -74,7 +74,7 @@ final class SpectrumCatalogueTests: XCTestCase {
       generated: "2026-11-30", base: "https://archive.org/download/", series: [Series(key: "s", name: "S", code: "")],
       issues: issues)
     let failed = SpectrumRules.rules().compactMap { $0.evaluate(c) }
-    XCTAssertEqual(failed.map(\.rule), ["spectrum/sized-share"])
+    XCTAssertEqual(failed.map(\.rule), ["threshold/sized-share"])
     XCTAssertEqual(SpectrumRules.rules(sizedShare: 0.8).compactMap { $0.evaluate(c) }, [])
   }
 
