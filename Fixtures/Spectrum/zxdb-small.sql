@@ -224,7 +224,7 @@ CREATE TABLE IF NOT EXISTS `downloads` (
 /*!40000 ALTER TABLE `downloads` DISABLE KEYS */;
 INSERT INTO `downloads` (`id`, `entry_id`, `release_seq`, `file_link`, `file_size`, `filetype_id`, `formattype_id`) VALUES
 	(58821, 4010, 0, '/pub/sinclair/games/j/JetSetWilly.tzx.zip', 12345, 8, 'TZX'),
-	(70001, 2000471, 0, 'https://archive.org/download/explorers-guide-to-the-zx-spectrum-and-zx-81/Explorers_guide.pdf', NULL, 46, 'PDF'),
+	(70001, 2000471, 0, 'https://archive.org/download/explorers-guide-to-the-zx-spectrum-and-zx-81-kasper-boonacme/Explorers_guide_to_the_ZX_Spectrum_and_ZX81(Kasper_BOON)(acme).pdf', NULL, 46, 'PDF'),
 	(70002, 2000471, 0, 'https://archive.org/download/explorers-guide-second-copy/Explorers_guide_2.pdf', NULL, 46, 'PDF'),
 	(70003, 2001095, 0, '/pub/sinclair/books-pics/t/TimexSinclairComputerGamesPrograms.pdf', NULL, 46, 'PDF'),
 	(70004, 2001095, 0, 'https://archive.org/download/timex-sinclair-computer-games-programs/Timex Sinclair Computer Games Programs.pdf', NULL, 46, 'PDF'),
@@ -247,7 +247,8 @@ CREATE TABLE IF NOT EXISTS `labels` (
 INSERT INTO `labels` (`id`, `name`, `country_id`) VALUES
 	(5001, 'Newsfield Publications Ltd', 'GB'),
 	(6001, 'Addison-Wesley Productions', 'US'),
-	(6002, 'Melbourne House', 'GB');
+	(6002, 'Melbourne House', 'GB'),
+	(6003, 'ARCsoft Publishers', 'US');
 /*!40000 ALTER TABLE `labels` ENABLE KEYS */;
 
 -- Dumping structure for table zxdb.publishers
@@ -262,8 +263,8 @@ CREATE TABLE IF NOT EXISTS `publishers` (
 /*!40000 ALTER TABLE `publishers` DISABLE KEYS */;
 INSERT INTO `publishers` (`entry_id`, `release_seq`, `publisher_seq`, `label_id`) VALUES
 	(2000471, 0, 1, 6001),
-	(2001400, 0, 1, 6002),
-	(2001400, 0, 2, 6001);
+	(2001095, 0, 1, 6003),
+	(2001095, 0, 2, 6002);
 /*!40000 ALTER TABLE `publishers` ENABLE KEYS */;
 
 /*!40103 SET TIME_ZONE=IFNULL(@OLD_TIME_ZONE, 'system') */;

@@ -41,8 +41,8 @@ final class ZXDBStoreTests: XCTestCase {
     XCTAssertEqual(books.first?.entryID, 2_000_471)
     XCTAssertEqual(books.first?.imprint, "Addison-Wesley Productions")
     XCTAssertEqual(books.first?.genre, "Book: Programming")
-    XCTAssertEqual(books.first { $0.entryID == 2_001_400 }?.imprint, "Melbourne House", "the first publishers row")
-    XCTAssertNil(books.first { $0.entryID == 2_001_095 }?.imprint)
+    XCTAssertEqual(books.first { $0.entryID == 2_001_095 }?.imprint, "ARCsoft Publishers", "the first publishers row")
+    XCTAssertNil(books.first { $0.entryID == 2_001_400 }?.imprint)
     XCTAssertEqual(try store.texts(of: "filetypes")["46"], "Complete book")
   }
 
