@@ -9,7 +9,7 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownLayout(dump: String, offset: Int, line: Int, table: String, problem: String)
   /// Bytes that fit no part of the INSERT grammar.
   case syntax(dump: String, offset: Int, line: Int, table: String, problem: String)
-  /// A table the build needs never appears in the dump.
+  /// A table the build needs has no INSERT in the dump.
   case missingTable(dump: String, table: String)
 
   public var description: String {
@@ -21,7 +21,7 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownLayout(let d, let o, let l, let t, let p):
       "\(d): line \(l) (byte \(o)): unknown layout of table `\(t)`: \(p)"
     case .syntax(let d, let o, let l, let t, let p): "\(d): line \(l) (byte \(o)): in `\(t)`: \(p)"
-    case .missingTable(let d, let t): "\(d): the dump has no table `\(t)`"
+    case .missingTable(let d, let t): "\(d): the dump has no rows for table `\(t)`"
     }
   }
 }
