@@ -127,3 +127,24 @@ final class ZipArchiveTests: XCTestCase {
     XCTAssertEqual(calls, 3)
   }
 }
+
+final class ZipArchiveDamageTests: XCTestCase {
+  func testRandomDamageAnywhereNeverCrashesTheReader() {
+    let w = ZipWriter(entryName: "ZXDB_mysql.sql")
+    w.write(Array(String(repeating: "INSERT INTO `t` VALUES (1, 'x');\n", count: 200).utf8))
+    let archive = w.finish()
+    var rng = SplitMix(seed: 11)
+    for _ in 0..<400 {
+      var damaged = archive
+      for _ in 0..<Int(rng.next() % 3 + 1) {
+        damaged[Int(rng.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: rng.next())
+      }
+      do {
+        let z = try ZipArchive(bytes: damaged, name: "d.zip")
+        for e in z.entries { try z.inflate(e, in: damaged) { _ in } }
+      } catch {
+        XCTAssertTrue(error is ZipError, "\(error)")
+      }
+    }
+  }
+}
