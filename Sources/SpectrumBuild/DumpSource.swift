@@ -20,7 +20,15 @@ enum DumpSource {
     ctx.note(String(format: "  %.1f MB %@", Double(response.body.count) / 1_000_000, response.fromCache ? "cached" : "fetched"))
     let sha = SHA256.hex(response.body)
     let path = o.cacheDirectory.appendingPathComponent("zxdb.sqlite")
-    let opened = try ZXDBStore.open(zip: response.body, sha256: sha, dumpName: SpectrumTool.dumpName, at: path)
+    let opened: (store: ZXDBStore, load: ZXDBStore.Load)
+    do {
+      opened = try ZXDBStore.open(zip: response.body, sha256: sha, dumpName: SpectrumTool.dumpName, at: path)
+    } catch let e as ZipError {
+      // A cut download or an error page cached as 200 must not be replayed forever.
+      ctx.fetcher.evict(url)
+      ctx.note("  dropped the cached dump: it is not a readable zip; the next run fetches it again")
+      throw e
+    }
     let load = opened.load
     if load.reused {
       ctx.note("  \(path.lastPathComponent) already holds dump \(sha.prefix(12)); not loaded again")

@@ -49,7 +49,13 @@ enum ItemSource {
       let responses = try await ctx.fetcher.getAll(slice.map(\.1), kind: .api)
       for (id, u) in slice {
         guard let r = responses[u] else { throw SpectrumFailure.internalError("no answer for \(u)") }
-        out[id] = try ArchiveLookup.decode(status: r.status, body: r.body, url: u)
+        do {
+          out[id] = try ArchiveLookup.decode(status: r.status, body: r.body, url: u)
+        } catch {
+          // An answer that is not metadata (an error page served as 200) is not kept for replay.
+          ctx.fetcher.evict(u)
+          throw error
+        }
       }
       done += slice.count
       start += size

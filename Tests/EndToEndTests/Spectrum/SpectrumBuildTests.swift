@@ -230,4 +230,41 @@ final class SpectrumBuildTests: XCTestCase {
     let missing = try Tool.run("spectrum-build", ["--expand", "{M3}"])
     XCTAssertEqual(missing.status, 65)
   }
+
+  func testAnErrorPageInsteadOfTheDumpFailsAndIsNotReplayed() throws {
+    let dump = dir.appendingPathComponent("site/raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip")
+    let good = try Data(contentsOf: dump)
+    try Data("<html>rate limited</html>".utf8).write(to: dump)
+    let bad = try run(["--build", "magazines"])
+    XCTAssertEqual(bad.status, 65, bad.stderr)
+    XCTAssertTrue(bad.stderr.contains("ZXDB_mysql.sql.zip: not a zip archive"), bad.stderr)
+    try good.write(to: dump)
+    let fixed = try run(["--build", "magazines"])
+    XCTAssertEqual(fixed.status, 0, fixed.stderr)
+  }
+
+  func testACutDumpNamesTheTableAndLine() throws {
+    let dump = dir.appendingPathComponent("site/raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip")
+    let sql = try TestPaths.fixtureBytes("Spectrum/zxdb-small.sql")
+    let writer = ZipWriter(entryName: "ZXDB_mysql.sql")
+    writer.write(Array(sql[0..<(sql.count * 2 / 5)]))
+    try Data(writer.finish()).write(to: dump)
+    let r = try run(["--build", "magazines"])
+    XCTAssertEqual(r.status, 65, r.stderr)
+    XCTAssertTrue(r.stderr.contains("ZXDB_mysql.sql.zip: ZXDB_mysql.sql: line "), r.stderr)
+    XCTAssertTrue(r.stderr.contains("the dump ends inside INSERT INTO `issues`"), r.stderr)
+  }
+
+  func testHelpListsTheModesAndTheirOptions() throws {
+    let r = try Tool.run("spectrum-build", ["--help"])
+    XCTAssertEqual(r.status, 0)
+    XCTAssertTrue(
+      r.stdout.hasPrefix(
+        "OVERVIEW: Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org."),
+      r.stdout)
+    for option in ["--build <group>", "--limit <n>", "--plan", "--probe", "--validate", "--per-token <n>", "--expand <mask>"] {
+      XCTAssertTrue(r.stdout.contains("  " + option), option)
+    }
+    XCTAssertTrue(r.stdout.contains("(default: .zxdb-cache)"), r.stdout)
+  }
 }
