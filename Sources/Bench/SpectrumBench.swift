@@ -56,8 +56,11 @@ enum SpectrumBench {
     let load = seconds(since: t)
     say(
       String(
-        format: "inflate + parse + SQLite load    %6.2f s  %6.1f MB/s  (goal < 15 s)", load, mb(first.load.sqlBytes) / load))
-    for (table, n) in first.load.rowCounts { say("  \(table.padding(toLength: 12, withPad: " ", startingAt: 0)) \(n) rows") }
+        format: "inflate + parse + SQLite load    %6.2f s  %6.1f MB/s  (goal < 15 s)", load,
+        mb(first.load.sqlBytes) / load))
+    for (table, n) in first.load.rowCounts {
+      say("  \(table.padding(toLength: 12, withPad: " ", startingAt: 0)) \(n) rows")
+    }
 
     t = Date()
     let second = try ZXDBStore.open(zip: bytes, sha256: sha, dumpName: "ZXDB_mysql.sql.zip", at: store)
@@ -88,7 +91,9 @@ enum SpectrumBench {
       }
     }
     func table(_ name: String, _ create: String, _ columns: [String], count: Int, _ row: (Int) -> String) {
-      emit("\n-- Dumping structure for table zxdb.\(name)\nCREATE TABLE IF NOT EXISTS `\(name)` (\n\(create)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n\n")
+      emit(
+        "\n-- Dumping structure for table zxdb.\(name)\nCREATE TABLE IF NOT EXISTS `\(name)` (\n\(create)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n\n"
+      )
       emit("/*!40000 ALTER TABLE `\(name)` DISABLE KEYS */;\n")
       let head = "INSERT INTO `\(name)` (" + columns.map { "`\($0)`" }.joined(separator: ", ") + ") VALUES\n\t"
       var i = 0
@@ -102,11 +107,18 @@ enum SpectrumBench {
       emit("/*!40000 ALTER TABLE `\(name)` ENABLE KEYS */;\n")
     }
     func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "\\'") + "'" }
-    let words = ["Spectrum", "Crash", "Sinclair", "Machine Code", "Adventure", "Hacker's", "Games", "Basic", "ROM", "Quest"]
+    let words = [
+      "Spectrum", "Crash", "Sinclair", "Machine Code", "Adventure", "Hacker's", "Games", "Basic", "ROM", "Quest",
+    ]
     func name(_ i: Int) -> String { "\(words[i % 10]) \(words[(i / 10) % 10]) \(i)" }
 
-    emit("-- HeidiSQL generated benchmark dump\n/*!40101 SET NAMES utf8 */;\n/*!50503 SET NAMES utf8mb4 */;\nUSE `zxdb`;\n")
-    table("countries", "  `id` char(2) NOT NULL,\n  `text` varchar(100) NOT NULL,\n  PRIMARY KEY (`id`)", ["id", "text"], count: 250) {
+    emit(
+      "-- HeidiSQL generated benchmark dump\n/*!40101 SET NAMES utf8 */;\n/*!50503 SET NAMES utf8mb4 */;\nUSE `zxdb`;\n"
+    )
+    table(
+      "countries", "  `id` char(2) NOT NULL,\n  `text` varchar(100) NOT NULL,\n  PRIMARY KEY (`id`)", ["id", "text"],
+      count: 250
+    ) {
       "('\(Character(Unicode.Scalar(65 + $0 / 26) ?? "A"))\(Character(Unicode.Scalar(65 + $0 % 26) ?? "A"))', \(q("Country \($0)")))"
     }
     table("filetypes", "  `id` tinyint(4) NOT NULL,\n  `text` varchar(50) NOT NULL", ["id", "text"], count: 100) {
@@ -125,8 +137,10 @@ enum SpectrumBench {
     table(
       "issues", "  `id` int(11) NOT NULL,\n  `magazine_id` smallint(6) NOT NULL",
       [
-        "id", "magazine_id", "label_id", "label2_id", "date_year", "date_month", "date_day", "volume", "number", "special",
-        "supplement", "parent_id", "cover_page", "link_mask", "archive_mask", "comments", "is_restricted", "hardcopy_id",
+        "id", "magazine_id", "label_id", "label2_id", "date_year", "date_month", "date_day", "volume", "number",
+        "special",
+        "supplement", "parent_id", "cover_page", "link_mask", "archive_mask", "comments", "is_restricted",
+        "hardcopy_id",
       ], count: 30_000
     ) {
       "(\($0), \($0 % 1000), 5001, NULL, \(1982 + $0 % 20), \(1 + $0 % 12), NULL, 1, \($0 % 200 + 1), NULL, NULL, NULL, 1, NULL, \($0 % 50 == 0 ? q("https://archive.org/download/override-\($0)/File \($0).pdf") : "NULL"), NULL, 0, NULL)"
@@ -138,7 +152,8 @@ enum SpectrumBench {
       "(\($0), \($0 / 2), '/pub/sinclair/magazines/Issue\($0)/Scan\($0).pdf', \($0 * 37), \([55, 56, 47][$0 % 3]), NULL)"
     }
     table(
-      "entries", "  `id` int(11) NOT NULL", ["id", "title", "is_xrated", "machinetype_id", "language_id", "genretype_id", "issue_id"],
+      "entries", "  `id` int(11) NOT NULL",
+      ["id", "title", "is_xrated", "machinetype_id", "language_id", "genretype_id", "issue_id"],
       count: 100_000
     ) { "(\($0), \(q(name($0))), 0, 1, 'en', \($0 % 120), NULL)" }
     table(
@@ -150,7 +165,10 @@ enum SpectrumBench {
     table("labels", "  `id` int(11) NOT NULL", ["id", "name", "country_id"], count: 30_000) {
       "(\($0), \(q("Label \(name($0))")), 'GB')"
     }
-    table("publishers", "  `entry_id` int(11) NOT NULL", ["entry_id", "release_seq", "publisher_seq", "label_id"], count: 110_000) {
+    table(
+      "publishers", "  `entry_id` int(11) NOT NULL", ["entry_id", "release_seq", "publisher_seq", "label_id"],
+      count: 110_000
+    ) {
       "(\($0 % 100_000), 0, \($0 / 100_000 + 1), \($0 % 30_000))"
     }
     // The rest of ZXDB (magrefs, releases, aliases …) is skipped by the build: pad with magrefs.
@@ -158,7 +176,10 @@ enum SpectrumBench {
     emit("CREATE TABLE IF NOT EXISTS `magrefs` (\n  `id` int(11) NOT NULL\n);\n")
     while total + buffer.count < targetSQLBytes {
       emit("INSERT INTO `magrefs` (`id`, `referencetype_id`, `entry_id`, `issue_id`, `page`, `score`) VALUES\n\t")
-      emit((n..<(n + 1000)).map { "(\($0), 10, \($0 % 100_000), \($0 % 30_000), \($0 % 120), '\($0 % 100)%; a \\'Smash\\'')" }.joined(separator: ",\n\t"))
+      emit(
+        (n..<(n + 1000)).map {
+          "(\($0), 10, \($0 % 100_000), \($0 % 30_000), \($0 % 120), '\($0 % 100)%; a \\'Smash\\'')"
+        }.joined(separator: ",\n\t"))
       emit(";\n")
       n += 1000
     }

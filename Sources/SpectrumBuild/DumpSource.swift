@@ -17,7 +17,9 @@ enum DumpSource {
     guard response.status == 200 else {
       throw SpectrumFailure.dumpStatus(url: url.absoluteString, status: response.status)
     }
-    ctx.note(String(format: "  %.1f MB %@", Double(response.body.count) / 1_000_000, response.fromCache ? "cached" : "fetched"))
+    ctx.note(
+      String(format: "  %.1f MB %@", Double(response.body.count) / 1_000_000, response.fromCache ? "cached" : "fetched")
+    )
     let sha = SHA256.hex(response.body)
     let path = o.cacheDirectory.appendingPathComponent("zxdb.sqlite")
     let opened: (store: ZXDBStore, load: ZXDBStore.Load)
@@ -33,7 +35,8 @@ enum DumpSource {
     if load.reused {
       ctx.note("  \(path.lastPathComponent) already holds dump \(sha.prefix(12)); not loaded again")
     } else {
-      ctx.note(String(format: "  loaded %.1f MB of SQL into %@", Double(load.sqlBytes) / 1_000_000, path.lastPathComponent))
+      ctx.note(
+        String(format: "  loaded %.1f MB of SQL into %@", Double(load.sqlBytes) / 1_000_000, path.lastPathComponent))
       for (table, rows) in load.rowCounts { ctx.note("  \(Out.pad(table, 12)) \(rows) rows") }
     }
     for w in load.warnings { ctx.warn(w) }

@@ -33,7 +33,9 @@ enum ExpandMode {
       return .ok
     } catch {
       Diagnostics.error("\(error)")
-      Diagnostics.plain("USAGE: \(tool.name) --expand <mask> [--number <n>] [--volume <n>] [--year <n>] [--month <n>] [--day <n>] [--special <text>] [--supplement <text>]\nSee '\(tool.name) --help'.")
+      Diagnostics.plain(
+        "USAGE: \(tool.name) --expand <mask> [--number <n>] [--volume <n>] [--year <n>] [--month <n>] [--day <n>] [--special <text>] [--supplement <text>]\nSee '\(tool.name) --help'."
+      )
       return .usage
     }
   }

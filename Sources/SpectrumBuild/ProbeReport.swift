@@ -22,7 +22,9 @@ enum ProbeReport {
     let issueMasks = issues.compactMap(\.archiveMask).filter { !$0.isEmpty }
     Out.line("magazines.archive_mask  \(magazineMasks.count) of \(magazines.count) magazines")
     Out.line("magazines.link_mask     \(magazines.compactMap(\.linkMask).filter { !$0.isEmpty }.count)")
-    Out.line("issues.archive_mask     \(issueMasks.count) issue-level overrides, \(issueMasks.filter { Mask($0).tokens.isEmpty }.count) plain URLs without tokens")
+    Out.line(
+      "issues.archive_mask     \(issueMasks.count) issue-level overrides, \(issueMasks.filter { Mask($0).tokens.isEmpty }.count) plain URLs without tokens"
+    )
     Out.line("issues.link_mask        \(issues.compactMap(\.linkMask).filter { !$0.isEmpty }.count)")
     Out.line("tokens (magazine masks, issue masks):")
     var tokenCounts: [String: (Int, Int)] = [:]
@@ -64,14 +66,15 @@ enum ProbeReport {
     Out.heading("3. files table by filetype")
     let filetypes = try store.texts(of: "filetypes")
     for ft in [56, 47, 55] {
-      let r = try store.database.query(
-        """
-        SELECT count(*),
-          sum(file_link LIKE '/pub/%'), sum(file_link LIKE '/nvg/%'), sum(file_link LIKE '/zxdb/%'),
-          sum(file_link LIKE 'http%')
-        FROM files WHERE filetype_id = ?
-        """, [.integer(Int64(ft))]
-      ).first ?? []
+      let r =
+        try store.database.query(
+          """
+          SELECT count(*),
+            sum(file_link LIKE '/pub/%'), sum(file_link LIKE '/nvg/%'), sum(file_link LIKE '/zxdb/%'),
+            sum(file_link LIKE 'http%')
+          FROM files WHERE filetype_id = ?
+          """, [.integer(Int64(ft))]
+        ).first ?? []
       let n = r.map { $0.int ?? 0 }
       Out.line(
         "\(ft) \(Out.pad(filetypes[String(ft)] ?? "?", 22)) \(Out.padLeft(String(n.first ?? 0), 7))  /pub/ \(n.count > 1 ? n[1] : 0)  /nvg/ \(n.count > 2 ? n[2] : 0)  /zxdb/ \(n.count > 3 ? n[3] : 0)  http \(n.count > 4 ? n[4] : 0)"
@@ -82,7 +85,8 @@ enum ProbeReport {
     Out.line("filetypes: 46 = \(filetypes["46"] ?? "?"), 60 = \(filetypes["60"] ?? "?")")
     let genres = try store.texts(of: "genretypes")
     let bookGenres = genres.filter { ZXDBBookDownload.isBookGenre($0.value) }
-    Out.line("book genres: " + bookGenres.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    Out.line(
+      "book genres: " + bookGenres.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     let downloads = try store.bookDownloads()
     var prefixes: [String: Int] = [:]
     for d in downloads {
@@ -100,7 +104,8 @@ enum ProbeReport {
     let paper = magazines.filter { $0.magtype == "P" && !($0.archiveMask ?? "").isEmpty }
     Out.line("top 50 by issue count:")
     for m in paper.sorted(by: { (counts[$0.id] ?? 0, $1.name) > (counts[$1.id] ?? 0, $0.name) }).prefix(50) {
-      Out.line("  \(Out.padLeft(String(counts[m.id] ?? 0), 5))  \(m.name) [\(m.language ?? "?")/\(m.country ?? "?")] #\(m.id)")
+      Out.line(
+        "  \(Out.padLeft(String(counts[m.id] ?? 0), 5))  \(m.name) [\(m.language ?? "?")/\(m.country ?? "?")] #\(m.id)")
     }
     var countries: [String: Int] = [:]
     for m in paper { countries[m.country ?? "?", default: 0] += 1 }

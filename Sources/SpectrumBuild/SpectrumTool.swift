@@ -10,7 +10,8 @@ enum SpectrumTool {
 
   static let tool = BuildTool(
     name: "spectrum-build",
-    abstract: "Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org.",
+    abstract:
+      "Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org.",
     source: "zxdb",
     hosts: ["raw.githubusercontent.com", "archive.org"],
     charset: .utf8Else(.latin1),
@@ -18,13 +19,17 @@ enum SpectrumTool {
     defaultDelayMS: 200, defaultJobs: 5,
     options: [
       ToolOption("--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books."),
-      ToolOption("--limit", value: "<n>", help: "Keep only the first n planned rows (a trial run; the output is partial)."),
+      ToolOption(
+        "--limit", value: "<n>", help: "Keep only the first n planned rows (a trial run; the output is partial)."),
       ToolOption("--plan", help: "Print what a build would ask for, per group, and why rows cannot be expanded."),
-      ToolOption("--probe", help: "Print what the dump holds (masks, reachability, files, books, inventory); writes nothing."),
-      ToolOption("--validate", help: "Check a sample of expanded masks per token against the archive.org metadata API."),
+      ToolOption(
+        "--probe", help: "Print what the dump holds (masks, reachability, files, books, inventory); writes nothing."),
+      ToolOption(
+        "--validate", help: "Check a sample of expanded masks per token against the archive.org metadata API."),
       ToolOption("--per-token", value: "<n>", help: "Masks sampled per token by --validate.", default: "8"),
       ToolOption("--sized-share", value: "<share>", help: "Least share of rows that must have a size.", default: "0.9"),
-      ToolOption("--expand", value: "<mask>", help: "Print a mask's expansion for the fields below (exit 65 on error)."),
+      ToolOption(
+        "--expand", value: "<mask>", help: "Print a mask's expansion for the fields below (exit 65 on error)."),
       ToolOption("--number", value: "<n>", help: "Issue number for --expand."),
       ToolOption("--volume", value: "<n>", help: "Volume for --expand."),
       ToolOption("--year", value: "<n>", help: "Year for --expand."),

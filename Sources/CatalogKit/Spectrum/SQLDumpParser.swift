@@ -308,8 +308,9 @@ public final class SQLDumpParser {
     for k in 0..<6 where head[n - 6 + k] & 0xDF != word[k] { return false }
     // The byte before VALUES must end a word, and the head must be an INSERT.
     let before = head[n - 7]
-    guard before == 0x20 || before == 0x0A || before == 0x0D || before == 0x09 || before == 0x29
-      || before == 0x60
+    guard
+      before == 0x20 || before == 0x0A || before == 0x0D || before == 0x09 || before == 0x29
+        || before == 0x60
     else { return false }
     let insert: [UInt8] = Array("INSERT".utf8)
     for k in 0..<6 where head[k] & 0xDF != insert[k] { return false }
@@ -387,7 +388,9 @@ public final class SQLDumpParser {
       k += 1
     }
     k += 1
-    while k < tokens.count, (tokens[k].isKeyword("IF") || tokens[k].isKeyword("NOT") || tokens[k].isKeyword("EXISTS")) { k += 1 }
+    while k < tokens.count, tokens[k].isKeyword("IF") || tokens[k].isKeyword("NOT") || tokens[k].isKeyword("EXISTS") {
+      k += 1
+    }
     guard k < tokens.count, var name = tokens[k].name else { return }
     k += 1
     if k + 1 < tokens.count, tokens[k] == .punct(UInt8(ascii: ".")), let qualified = tokens[k + 1].name {
@@ -402,7 +405,11 @@ public final class SQLDumpParser {
       let t = tokens[k]
       if t == .punct(0x28) {
         depth += 1
-        if depth == 1 { atItemStart = true; k += 1; continue }
+        if depth == 1 {
+          atItemStart = true
+          k += 1
+          continue
+        }
       } else if t == .punct(0x29) {
         depth -= 1
         if depth == 0 { break }
@@ -437,7 +444,9 @@ public final class SQLDumpParser {
       row[slot] = nil
       return
     }
-    row[slot] = value.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[lo..<hi]), as: UTF8.self) }
+    row[slot] = value.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[lo..<hi]), as: UTF8.self)
+    }
   }
 
   private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

@@ -22,7 +22,8 @@ public enum SpectrumRules {
       ValidationRule("spectrum/series-present") { c in
         let keys = Set(c.series.map(\.key))
         let bad = c.issues.filter { !keys.contains($0.series) }.map(\.id)
-        return bad.isEmpty ? nil : Finding(rule: "", severity: .error, message: "issues name a missing series", records: bad)
+        return bad.isEmpty
+          ? nil : Finding(rule: "", severity: .error, message: "issues name a missing series", records: bad)
       },
       ValidationRule("spectrum/titles-and-zips") { c in
         let bad = c.issues.filter { $0.title.isEmpty || $0.zip.isEmpty }.map(\.id)

@@ -35,7 +35,10 @@ public struct ZipArchive: Sendable {
     var p = n - 22
     let lowest = max(0, n - 22 - 65535)
     while p >= lowest {
-      if ZipArchive.u32(bytes, p) == ZipArchive.endSignature { end = p; break }
+      if ZipArchive.u32(bytes, p) == ZipArchive.endSignature {
+        end = p
+        break
+      }
       p -= 1
     }
     guard end >= 0 else { throw .noEndRecord(archive: name, size: n) }
@@ -152,4 +155,3 @@ public struct ZipArchive: Sendable {
     return UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
   }
 }
-

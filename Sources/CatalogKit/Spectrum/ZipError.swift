@@ -24,7 +24,8 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     case .badHeader(let a, let offset, let what): "\(a): byte \(offset): \(what)"
     case .unsupported(let a, let offset, let what): "\(a): byte \(offset): \(what) is not supported"
     case .unsupportedMethod(let a, let e, let m): "\(a): \(e): compression method \(m) is not supported"
-    case .corruptData(let a, let e, let offset, let message): "\(a): \(e): byte \(offset): corrupt deflate data (\(message))"
+    case .corruptData(let a, let e, let offset, let message):
+      "\(a): \(e): byte \(offset): corrupt deflate data (\(message))"
     case .truncated(let a, let e, let offset): "\(a): \(e): data ends early at byte \(offset)"
     case .checksumMismatch(let a, let e, let what): "\(a): \(e): \(what)"
     case .noEntry(let a, let wanted): "\(a): no entry \(wanted)"

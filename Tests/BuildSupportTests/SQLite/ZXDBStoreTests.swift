@@ -20,7 +20,8 @@ final class ZXDBStoreTests: XCTestCase {
   private var path: URL { dir.appendingPathComponent("zxdb.sqlite") }
 
   func testTheDumpLoadsEveryTableAndTheQueriesReadIt() throws {
-    let (store, load) = try ZXDBStore.open(zip: zipped(fixture()), sha256: "aa", dumpName: "ZXDB_mysql.sql.zip", at: path)
+    let (store, load) = try ZXDBStore.open(
+      zip: zipped(fixture()), sha256: "aa", dumpName: "ZXDB_mysql.sql.zip", at: path)
     XCTAssertFalse(load.reused)
     XCTAssertEqual(load.sqlBytes, try fixture().count)
     XCTAssertEqual(load.rowCounts.first { $0.table == "issues" }?.rows, 20)

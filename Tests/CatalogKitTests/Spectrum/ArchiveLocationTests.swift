@@ -23,8 +23,8 @@ final class ArchiveLocationTests: XCTestCase {
   }
 
   func testAnIdentifierWithoutAFileIsNotADownload() {
-    XCTAssertThrowsError(try ArchiveLocation.split("https://archive.org/download/ComputerAndVideoGamesIssue001Nov81"))
-    { error in
+    XCTAssertThrowsError(try ArchiveLocation.split("https://archive.org/download/ComputerAndVideoGamesIssue001Nov81")) {
+      error in
       XCTAssertEqual((error as? MaskError)?.reason, "not an archive.org download URL")
     }
   }

@@ -128,7 +128,8 @@ final class SQLDumpParserTests: XCTestCase {
   }
 
   func testAMissingNeededColumnIsAnUnknownLayout() throws {
-    let bad = replacing("`special`, `supplement`, `parent_id`", "`special`, `supplement_name`, `parent_id`", in: try fixture())
+    let bad = replacing(
+      "`special`, `supplement`, `parent_id`", "`special`, `supplement_name`, `parent_id`", in: try fixture())
     let error = try XCTUnwrap(dumpError(bad))
     guard case .unknownLayout(_, _, _, "issues", let problem) = error else { return XCTFail("got \(error)") }
     XCTAssertEqual(problem, "no column `supplement`")
@@ -156,7 +157,8 @@ final class SQLDumpParserTests: XCTestCase {
 
   func testAnInsertWithoutColumnsOrCreateTableIsAnUnknownLayout() {
     XCTAssertThrowsError(
-      try SQLDumpParser.parse(Array("INSERT INTO `labels` VALUES (1, 'x');".utf8), dump: "x.sql", wanted: [ZXDBSchema.labels])
+      try SQLDumpParser.parse(
+        Array("INSERT INTO `labels` VALUES (1, 'x');".utf8), dump: "x.sql", wanted: [ZXDBSchema.labels])
     ) { error in
       guard case .unknownLayout(_, _, 1, "labels", _)? = error as? DumpError else { return XCTFail("got \(error)") }
     }

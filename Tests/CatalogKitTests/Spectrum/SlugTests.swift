@@ -7,7 +7,8 @@ final class SlugTests: XCTestCase {
     XCTAssertEqual(Slug.seriesKey(magazineName: "+3 Contact", id: 333), "3-contact-333")
     XCTAssertEqual(Slug.seriesKey(magazineName: "QL Hacker's Journal", id: 451), "ql-hacker-s-journal-451")
     XCTAssertEqual(Slug.seriesKey(magazineName: "QL S.U.B.", id: 435), "ql-s-u-b-435")
-    XCTAssertEqual(Slug.seriesKey(magazineName: "Bare Bones / Goblin Gazzette", id: 26), "bare-bones-goblin-gazzette-26")
+    XCTAssertEqual(
+      Slug.seriesKey(magazineName: "Bare Bones / Goblin Gazzette", id: 26), "bare-bones-goblin-gazzette-26")
   }
 
   func testANameWithoutLettersOrDigitsFallsBackToTheId() {

@@ -74,10 +74,13 @@ final class SpectrumPlanTests: XCTestCase {
   }
 
   func testTheFirstQualifyingDownloadOfAnEnglishBookWins() {
-    func d(_ entry: Int, _ link: String, filetype: Int = 46, genre: String = "Book: Programming", language: String = "en",
-      title: String = "T", imprint: String? = nil) -> ZXDBBookDownload {
+    func d(
+      _ entry: Int, _ link: String, filetype: Int = 46, genre: String = "Book: Programming", language: String = "en",
+      title: String = "T", imprint: String? = nil
+    ) -> ZXDBBookDownload {
       ZXDBBookDownload(
-        entryID: entry, filetype: filetype, link: link, title: title, language: language, genre: genre, imprint: imprint)
+        entryID: entry, filetype: filetype, link: link, title: title, language: language, genre: genre, imprint: imprint
+      )
     }
     let plan = SpectrumPlan.books([
       d(1, "/pub/sinclair/books/a.pdf"),
@@ -93,7 +96,8 @@ final class SpectrumPlanTests: XCTestCase {
       d(9, "https://archive.org/download/tape/T.tzx", filetype: 8),
     ])
     XCTAssertEqual(plan.rows.map(\.id), ["book-1", "book-4"])
-    XCTAssertEqual(plan.rows[0].series, Series(key: "melbourne-house", name: "Melbourne House", code: "", language: "en"))
+    XCTAssertEqual(
+      plan.rows[0].series, Series(key: "melbourne-house", name: "Melbourne House", code: "", language: "en"))
     XCTAssertEqual(plan.rows[1].series.key, "other-publishers")
     XCTAssertEqual(plan.rows[0].location, ArchiveLocation(identifier: "book-a", file: "A Book.pdf"))
     XCTAssertEqual(
@@ -105,7 +109,9 @@ final class SpectrumPlanTests: XCTestCase {
   }
 
   func testLimitKeepsTheFirstRowsAndIdentifiersAreDistinct() {
-    let issues = (1...4).map { ZXDBIssue(id: $0, magazineID: 62, fields: MaskFields(number: $0 % 2 + 1, year: 1984, month: 1)) }
+    let issues = (1...4).map {
+      ZXDBIssue(id: $0, magazineID: 62, fields: MaskFields(number: $0 % 2 + 1, year: 1984, month: 1))
+    }
     let plan = SpectrumPlan.periodicals(.magazines, magazines: magazines, issues: issues)
     XCTAssertEqual(plan.identifiers, ["crash-magazine-02", "crash-magazine-01"])
     XCTAssertEqual(plan.limited(to: 3).rows.map(\.id), ["1", "2", "3"])

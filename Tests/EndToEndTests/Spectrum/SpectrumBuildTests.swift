@@ -23,16 +23,26 @@ final class SpectrumBuildTests: XCTestCase {
       ["name": "__ia_thumb.jpg", "format": "Item Tile", "size": "9000", "source": "original"],
     ],
     // Only the lowercase identifier exists; the mask spells it crash-magazine-04-Poster.
-    "crash-magazine-04-poster": [["name": "Crash_04_May_1984.pdf", "format": "Image Container PDF", "size": "4000000"]],
+    "crash-magazine-04-poster": [
+      ["name": "Crash_04_May_1984.pdf", "format": "Image Container PDF", "size": "4000000"]
+    ],
     "crash-xmas-1984": [["name": "Crash Christmas 1984.pdf", "format": "Image Container PDF", "size": "1984"]],
     "crash-magazine-05": [["name": "Crash_05_Jan_1985.pdf", "format": "Image Container PDF", "size": "55555"]],
-    "Ace_Magazine_Issue_01": [["name": "Ace_Magazine_Issue_01.pdf", "format": "Image Container PDF", "size": "32850453"]],
-    "Ace_Magazine_Issue_02": [["name": "Ace_Magazine_Issue_02.pdf", "format": "Image Container PDF", "size": "69818402"]],
+    "Ace_Magazine_Issue_01": [
+      ["name": "Ace_Magazine_Issue_01.pdf", "format": "Image Container PDF", "size": "32850453"]
+    ],
+    "Ace_Magazine_Issue_02": [
+      ["name": "Ace_Magazine_Issue_02.pdf", "format": "Image Container PDF", "size": "69818402"]
+    ],
     "ace-4-special": [["name": "ACE 4.pdf", "format": "Image Container PDF", "size": "4444"]],
     "PCW830512": [["name": "PCW_1983_05_12.pdf", "format": "Image Container PDF", "size": "830512"]],
     "bare-bones-1": [["name": "Bare Bones 1.pdf", "format": "Image Container PDF", "size": "101"]],
-    "plus-3-contact-issue-15": [["name": "Plus-3-Contact-Issue-15.pdf", "format": "Image Container PDF", "size": "1369287"]],
-    "plus-3-contact-issue-16": [["name": "Plus-3-Contact-Issue-16.pdf", "format": "Image Container PDF", "size": "1510267"]],
+    "plus-3-contact-issue-15": [
+      ["name": "Plus-3-Contact-Issue-15.pdf", "format": "Image Container PDF", "size": "1369287"]
+    ],
+    "plus-3-contact-issue-16": [
+      ["name": "Plus-3-Contact-Issue-16.pdf", "format": "Image Container PDF", "size": "1510267"]
+    ],
     "qlhj-01": [["name": "QL Hacker's Journal 01.pdf", "format": "Image Container PDF", "size": "4501"]],
     "qlhj-02": [["name": "qlhj-02_files.xml", "format": "Metadata", "size": "10", "source": "metadata"]],
     "explorers-guide-to-the-zx-spectrum-and-zx-81-kasper-boonacme": [
@@ -159,7 +169,8 @@ final class SpectrumBuildTests: XCTestCase {
     XCTAssertEqual(books.status, 0, books.stderr)
     let builtBooks = try catalogue("spectrum-books.json")
     XCTAssertEqual(builtBooks.issues.map(\.id), ["book-2000471", "book-2001095", "book-2001400"])
-    XCTAssertEqual(builtBooks.series.map(\.key), ["addison-wesley-productions", "arcsoft-publishers", "other-publishers"])
+    XCTAssertEqual(
+      builtBooks.series.map(\.key), ["addison-wesley-productions", "arcsoft-publishers", "other-publishers"])
 
     let root = try TestPaths.shared("reference-catalogs")
     for (file, ids) in [
@@ -210,7 +221,9 @@ final class SpectrumBuildTests: XCTestCase {
   func testProbeReportsEverySectionAndWritesNothing() throws {
     let r = try run(["--probe"])
     XCTAssertEqual(r.status, 0, r.stderr)
-    for heading in ["0. Path prefixes", "1. Archive masks", "2. Reachability", "3. files table", "4. Books", "5. Paper titles"] {
+    for heading in [
+      "0. Path prefixes", "1. Archive masks", "2. Reachability", "3. files table", "4. Books", "5. Paper titles",
+    ] {
       XCTAssertTrue(r.stdout.contains(heading), heading)
     }
     XCTAssertTrue(r.stdout.contains("4 issue-level overrides, 4 plain URLs without tokens"), r.stdout)
@@ -221,7 +234,10 @@ final class SpectrumBuildTests: XCTestCase {
   func testExpandPrintsTheExpansionOrTheError() throws {
     let ok = try Tool.run(
       "spectrum-build",
-      ["--expand", "https://archive.org/download/crash-magazine-{i2}{s}{u-}/Crash_{i2}_{M3}_{y4}.pdf", "--number", "1", "--year", "1984", "--month", "2"])
+      [
+        "--expand", "https://archive.org/download/crash-magazine-{i2}{s}{u-}/Crash_{i2}_{M3}_{y4}.pdf", "--number", "1",
+        "--year", "1984", "--month", "2",
+      ])
     XCTAssertEqual(ok.status, 0, ok.stderr)
     XCTAssertEqual(ok.stdout, "https://archive.org/download/crash-magazine-01/Crash_01_Feb_1984.pdf\n")
     let bad = try Tool.run("spectrum-build", ["--expand", "/pub/x/Issue{i2}/{p5}.jpg", "--number", "3"])
@@ -260,9 +276,12 @@ final class SpectrumBuildTests: XCTestCase {
     XCTAssertEqual(r.status, 0)
     XCTAssertTrue(
       r.stdout.hasPrefix(
-        "OVERVIEW: Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org."),
+        "OVERVIEW: Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org."
+      ),
       r.stdout)
-    for option in ["--build <group>", "--limit <n>", "--plan", "--probe", "--validate", "--per-token <n>", "--expand <mask>"] {
+    for option in [
+      "--build <group>", "--limit <n>", "--plan", "--probe", "--validate", "--per-token <n>", "--expand <mask>",
+    ] {
       XCTAssertTrue(r.stdout.contains("  " + option), option)
     }
     XCTAssertTrue(r.stdout.contains("(default: .zxdb-cache)"), r.stdout)
