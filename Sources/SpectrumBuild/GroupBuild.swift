@@ -7,6 +7,7 @@ import Foundation
 enum GroupBuild {
   static func run(_ ctx: BuildContext) async throws -> [BuildProduct] {
     let o = ctx.options
+    try SpectrumTool.checkJobs(o)
     guard let name = o.value("--build") else {
       throw UsageError("spectrum-build needs a mode: \(SpectrumTool.modesText).", tool: SpectrumTool.tool.name)
     }

@@ -18,6 +18,7 @@ enum ReportRunner {
     let options: BuildOptions
     do {
       options = try BuildOptions.parse(arguments, tool: tool)
+      try SpectrumTool.checkJobs(options)
     } catch {
       Diagnostics.error("\(error)")
       Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")

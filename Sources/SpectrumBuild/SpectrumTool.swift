@@ -49,6 +49,17 @@ enum SpectrumTool {
     return u
   }
 
+  /// archive.org's metadata API gets at most five requests in flight, whatever `--jobs` says.
+  static let maxJobs = 5
+
+  static func checkJobs(_ o: BuildOptions) throws {
+    if o.jobs > maxJobs {
+      throw UsageError(
+        "--jobs takes a number from 1 to \(maxJobs) here: archive.org allows five requests in flight, not \(o.jobs).",
+        tool: tool.name)
+    }
+  }
+
   static let modesText = "--build magazines|fanzines|books, --plan, --probe, --validate or --expand <mask>"
 }
 

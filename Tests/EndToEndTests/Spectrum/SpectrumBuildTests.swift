@@ -286,4 +286,11 @@ final class SpectrumBuildTests: XCTestCase {
     }
     XCTAssertTrue(r.stdout.contains("(default: .zxdb-cache)"), r.stdout)
   }
+
+  func testMoreThanFiveJobsIsAUsageError() throws {
+    let r = try run(["--build", "magazines", "--jobs", "8"])
+    XCTAssertEqual(r.status, 64)
+    XCTAssertTrue(r.stderr.contains("archive.org allows five requests in flight"), r.stderr)
+    XCTAssertEqual(try run(["--plan", "--jobs", "6"]).status, 64)
+  }
 }
