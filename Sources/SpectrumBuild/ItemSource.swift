@@ -52,9 +52,10 @@ enum ItemSource {
         do {
           out[id] = try ArchiveLookup.decode(status: r.status, body: r.body, url: u)
         } catch {
-          // An answer that is not metadata (an error page served as 200) is not kept for replay.
-          ctx.fetcher.evict(u)
-          throw error
+          // One unreadable answer must not sink a build of thousands of rows. It stays cached as
+          // archive.org sent it and is decoded again on every run, so a decoder fix picks it up.
+          ctx.warn("\(error); counted as a missing item")
+          out[id] = .noSuchItem
         }
       }
       done += slice.count

@@ -293,4 +293,20 @@ final class SpectrumBuildTests: XCTestCase {
     XCTAssertTrue(r.stderr.contains("archive.org allows five requests in flight"), r.stderr)
     XCTAssertEqual(try run(["--plan", "--jobs", "6"]).status, 64)
   }
+
+  func testAnUnreadableMetadataAnswerIsWarnedAboutAndCountedMissing() throws {
+    server.route { req in
+      guard req.host == "archive.org", req.path.hasPrefix("/metadata/") else { return nil }
+      let id = String(req.path.dropFirst("/metadata/".count))
+      if id == "crash-magazine-01" { return .text("<html>Internet Archive is down for maintenance</html>") }
+      return MirrorResponse(
+        status: 200, headers: ["Content-Type": "application/json"], body: SpectrumBuildTests.metadata(id))
+    }
+    let r = try run(["--build", "magazines"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stderr.contains("https://archive.org/metadata/crash-magazine-01"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("counted as a missing item"), r.stderr)
+    XCTAssertTrue(r.stdout.contains("missing item        2"), r.stdout)
+    XCTAssertNil(try catalogue("spectrum-magazines.json").issues.first { $0.id == "101" })
+  }
 }
