@@ -7,13 +7,6 @@ import Foundation
 /// Only a missing item counts against a token; a wrong file name still reached the right item (the
 /// build recovers it from the item's files). A token under 90 % resolved is marked suspect.
 enum ValidateReport {
-  struct Sample {
-    var token: String
-    var magazine: ZXDBMagazine
-    var issueID: Int
-    var location: ArchiveLocation
-  }
-
   static let suspectBelow = 0.9
 
   static func run(_ ctx: BuildContext) async throws {
@@ -23,7 +16,7 @@ enum ValidateReport {
     var byID: [Int: ZXDBMagazine] = [:]
     for m in magazines { byID[m.id] = m }
     let issues = try store.issues().filter { byID[$0.magazineID] != nil }
-    let samples = sample(magazines: magazines, issues: issues, perToken: perToken)
+    let samples = MaskSample.select(magazines: magazines, issues: issues, perToken: perToken)
     let identifiers = Array(Set(samples.map(\.location.identifier))).sorted()
     ctx.note("validate: \(samples.count) samples over \(identifiers.count) items")
     let answers = try await ItemSource.lookup(identifiers, ctx, batch: 25)
@@ -69,32 +62,5 @@ enum ValidateReport {
     for s in stale.prefix(8) { Out.line("  " + s) }
     Out.heading("Missing items (first 10 of \(missing.count))")
     for m in missing.prefix(10) { Out.line("  " + m) }
-  }
-
-  /// For every token kind+argument in sorted order, up to `perToken` expanded masks: at most two per
-  /// magazine per token, with distinct URLs.
-  static func sample(magazines: [ZXDBMagazine], issues: [ZXDBIssue], perToken: Int) -> [Sample] {
-    var byMagazine: [Int: [ZXDBIssue]] = [:]
-    for i in issues { byMagazine[i.magazineID, default: []].append(i) }
-    var tokens: [String: [ZXDBMagazine]] = [:]
-    for m in magazines.sorted(by: { $0.id < $1.id }) {
-      for t in Set(Mask(m.archiveMask ?? "").tokens) { tokens[t, default: []].append(m) }
-    }
-    var out: [Sample] = []
-    for (token, users) in tokens.sorted(by: { $0.key < $1.key }) {
-      var taken = 0
-      var urls: Set<ArchiveLocation> = []
-      for m in users where taken < perToken {
-        var fromThis = 0
-        let mask = Mask(m.archiveMask ?? "")
-        for i in byMagazine[m.id] ?? [] where fromThis < 2 && taken < perToken {
-          guard let l = try? ArchiveLocation.expand(mask, i.fields), urls.insert(l).inserted else { continue }
-          out.append(Sample(token: token, magazine: m, issueID: i.id, location: l))
-          fromThis += 1
-          taken += 1
-        }
-      }
-    }
-    return out
   }
 }
