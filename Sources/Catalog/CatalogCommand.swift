@@ -5,12 +5,14 @@ import BuildSupport
 enum CatalogCommand {
   static let abstract = "Check, compare and summarise catalogue files."
 
-  static let subcommands: [any Subcommand.Type] = [
-    ValidateCommand.self,
-    CheckCommand.self,
-    DiffCommand.self,
-    StatsCommand.self,
-  ]
+  static var subcommands: [any Subcommand.Type] {
+    [
+      ValidateCommand.self,
+      CheckCommand.self,
+      DiffCommand.self,
+      StatsCommand.self,
+    ]
+  }
 
   static var help: String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: catalog <subcommand> [<arguments>] [<options>]", "", "OPTIONS:"]

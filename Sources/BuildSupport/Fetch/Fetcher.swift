@@ -56,8 +56,10 @@ public final class Fetcher: Sendable {
     try await fetch(url, method: .get, kind: kind, headers: headers)
   }
 
-  public func head(_ url: URL) async throws -> FetchResponse {
-    try await fetch(url, method: .head, kind: .page, headers: [:])
+  /// A HEAD (a size or existence probe). Servers that refuse HEAD (405, 501) are asked for one
+  /// byte instead, and the size is read from `Content-Range`.
+  public func head(_ url: URL, headers: [String: String] = [:]) async throws -> FetchResponse {
+    try await fetch(url, method: .head, kind: .page, headers: headers)
   }
 
   /// Fetches many URLs, up to `jobs` at a time per host. Under `--no-network` every miss is gathered
@@ -66,8 +68,8 @@ public final class Fetcher: Sendable {
     try await many(urls) { try await self.get($0, kind: kind) }
   }
 
-  public func headAll(_ urls: [URL]) async throws -> [URL: FetchResponse] {
-    try await many(urls) { try await self.head($0) }
+  public func headAll(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
+    try await many(urls) { try await self.head($0, headers: headers) }
   }
 
   /// Drops a cached answer that turned out to be wrong (a CDN challenge page served as 200).
@@ -161,7 +163,19 @@ public final class Fetcher: Sendable {
       if let etag = record.headers["etag"] { requestHeaders["If-None-Match"] = etag }
       if let lm = record.headers["last-modified"] { requestHeaders["If-Modified-Since"] = lm }
     }
-    let response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
+    var response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
+    if method == .head, response.status == 405 || response.status == 501 {
+      var ranged = requestHeaders
+      ranged["Range"] = "bytes=0-0"
+      let r = try await network(url, method: .get, kind: kind, headers: ranged, host: host)
+      response = FetchResponse(url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [], fromCache: false)
+      if r.status == 206, let total = r.headers["content-range"]?.split(separator: "/").last, Int64(total) != nil {
+        response.headers["content-length"] = String(total)
+      } else if r.status == 200 {
+        // The server ignored Range and sent the whole file: its length is the size.
+        response.headers["content-length"] = String(r.body.count)
+      }
+    }
     if response.status == 304, let (_, old) = cached {
       counters.add(.revalidated)
       cache.touch(key)
