@@ -201,7 +201,7 @@ final class SQLDumpParserTests: XCTestCase {
 
   func testRandomDamageNeverCrashesTheParser() throws {
     let bytes = try fixture()
-    var rng = SplitMix(seed: 7)
+    var rng = SpectrumFuzz(seed: 7)
     let alphabet: [UInt8] = Array("'\\(),;`\n NULL0x".utf8)
     for _ in 0..<300 {
       var damaged = bytes
@@ -215,7 +215,7 @@ final class SQLDumpParserTests: XCTestCase {
 }
 
 /// A tiny deterministic generator, so fuzzed copies are the same on every run.
-struct SplitMix {
+struct SpectrumFuzz {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
