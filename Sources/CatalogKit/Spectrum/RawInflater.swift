@@ -60,7 +60,7 @@ final class RawInflater {
 }
 
 /// CRC-32 (the zip polynomial) through zlib, updated chunk by chunk.
-struct CRC32 {
+struct ZipCRC32 {
   private(set) var value: UInt32 = 0
 
   mutating func update(_ chunk: UnsafeBufferPointer<UInt8>) {

@@ -112,7 +112,7 @@ public struct ZipArchive: Sendable {
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
     let range = try dataRange(of: entry, in: bytes)
-    var crc = CRC32()
+    var crc = ZipCRC32()
     var total = 0
     func forward(_ chunk: UnsafeBufferPointer<UInt8>) throws {
       crc.update(chunk)

@@ -8,7 +8,7 @@ public final class ZipWriter {
   private let stream: UnsafeMutablePointer<z_stream>
   private let entryName: [UInt8]
   private let stored: Bool
-  private var crc = CRC32()
+  private var crc = ZipCRC32()
   private var size = 0
   private var compressed: [UInt8] = []
   private var finished = false
