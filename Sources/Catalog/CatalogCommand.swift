@@ -4,7 +4,7 @@ import CatalogKit
 /// `catalog`: the tool people use around builds. Subcommands are looked up by name in
 /// `subcommands`; add one by writing `Subcommands/<Name>.swift` and listing it here.
 enum CatalogCommand {
-  static let abstract = "Check, compare and summarise catalogue files."
+  static let abstract = "Build, check, compare and summarise catalogue files."
 
   static var subcommands: [any Subcommand.Type] {
     [
@@ -13,6 +13,7 @@ enum CatalogCommand {
       DiffCommand.self,
       StatsCommand.self,
       CacheCommand.self,
+      BuildCommand.self,
     ]
   }
 

@@ -1,0 +1,54 @@
+import CatalogKit
+
+/// One source `catalog build` knows: the executable that builds it, how many times to run it for a
+/// full build (spectrum-build writes one group per run) and the catalogue files each run writes.
+struct BuildSource: Sendable {
+  /// One child process: its own arguments and the files it writes.
+  struct Run: Sendable {
+    var arguments: [String]
+    var files: [String]
+    /// A label for the progress line and the summary ("spectrum magazines").
+    var label: String
+  }
+
+  var name: String
+  var executable: String
+  /// The cache folder name under `--cache-root`: the tool's own default, so a cache filled by running
+  /// the tool by hand in the same folder is reused.
+  var cacheName: String
+  var runs: [Run]
+
+  var files: [String] { runs.flatMap(\.files) }
+
+  /// Every source whose build executable exists on this branch, in the order `--all` builds them.
+  /// BombJack, Atarimania and Vintage Apple join when their executables land.
+  static let all: [BuildSource] = [
+    simple("retrospec"),
+    simple("archive"),
+    BuildSource(
+      name: "spectrum", executable: "spectrum-build", cacheName: ".zxdb-cache",
+      runs: ["magazines", "fanzines", "books"].map {
+        Run(arguments: ["--build", $0], files: ["spectrum-\($0).json"], label: "spectrum \($0)")
+      }),
+    simple("popboks"),
+    simple("stripovi"),
+  ]
+
+  /// A source whose tool writes all its files in one run with no extra arguments.
+  static func simple(_ name: String) -> BuildSource {
+    BuildSource(
+      name: name, executable: "\(name)-build", cacheName: ".\(name)-cache",
+      runs: [Run(arguments: [], files: CatalogueFileList.files(ofTool: name).map(\.file), label: name)])
+  }
+
+  /// Source names the catalogue list knows but this branch cannot build yet.
+  static var pending: [String] {
+    var seen: [String] = []
+    for e in CatalogueFileList.all where !all.contains(where: { $0.name == e.tool }) && !seen.contains(e.tool) {
+      seen.append(e.tool)
+    }
+    return seen
+  }
+
+  static func named(_ name: String) -> BuildSource? { all.first { $0.name == name } }
+}

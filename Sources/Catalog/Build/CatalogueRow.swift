@@ -1,0 +1,37 @@
+import CatalogKit
+
+/// One line of `catalog build`'s summary: what one catalogue file holds after the run, and how it
+/// differs from the file it replaced. Nil counts print as `-` (not known, or not meaningful).
+struct CatalogueRow: Equatable {
+  var file: String
+  var source: String
+  /// written, unchanged, refused (from the build report), or failed (the run wrote no report entry).
+  var status: String
+  var issues: Int?
+  var series: Int?
+  var added: Int?
+  var removed: Int?
+  var changed: Int?
+  /// Issues marked `dead` (issue shape only).
+  var dead: Int?
+  /// Live issues without `bytes` (issue shape only).
+  var unsized: Int?
+
+  static func failed(_ file: String, source: String) -> CatalogueRow {
+    CatalogueRow(file: file, source: source, status: "failed")
+  }
+
+  mutating func fill(from c: AnyCatalogue) {
+    issues = c.recordCount
+    switch c {
+    case .issue(let c):
+      series = c.series.count
+      dead = c.issues.count { $0.dead == true }
+      unsized = c.issues.count { $0.dead != true && $0.bytes == nil }
+    case .popboks:
+      series = 1
+    case .stripovi(let c):
+      series = Set(c.comics.compactMap(\.series)).count
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import BuildSupport
+import CatalogKit
+import Foundation
+
+/// `catalog build [SOURCES…|--all]`: runs the sources' build executables one after another, with one
+/// progress display and one summary table. Exit code: the worst of the builds'.
+enum BuildCommand: Subcommand {
+  static let name = "build"
+  static let abstract = "Build several sources' catalogues in one run and summarise them."
+  static let usage =
+    "build <source> ... | --all [--no-network] [--out <dir>] [--cache-root <dir>] [--mirror <url>] [--date <yyyy-mm-dd>] [--jobs <n>] [--delay <ms>] [--with <source>:<arg>] ... [--quiet]"
+  static var arguments: [(String, String)] {
+    [("<source>", "A source to build: \(BuildSource.all.map(\.name).joined(separator: ", ")).")]
+  }
+  static let options = [
+    ("--all", "Build every source, in the order listed above."),
+    ("--no-network", "Build from the caches alone; a miss fails that source and lists its missing URLs."),
+    ("--out <dir>", "Folder the catalogues are written to. (default: catalogs)"),
+    ("--cache-root <dir>", "Folder holding each source's cache, .<source>-cache (spectrum: .zxdb-cache). (default: .)"),
+    ("--mirror <url>", "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
+    ("--date <yyyy-mm-dd>", "The catalogues' generated date. (default: today, UTC)"),
+    ("--jobs <n>", "Requests in flight per host, passed to every tool. (default: each tool's own)"),
+    ("--delay <ms>", "Pause between requests to one host, passed to every tool. (default: each tool's own)"),
+    ("--refresh", "Revalidate cached pages instead of trusting them."),
+    ("--allow-shrink", "Write even when a rebuild drops more issues than the shrink limit."),
+    ("--with <source>:<arg>", "Pass one more argument to one source's tool (--with retrospec:--no-probe); repeatable."),
+    ("--quiet", "Print only errors and the summary."),
+  ]
+  static let valueOptions: Set<String> = ["--out", "--cache-root", "--mirror", "--date", "--jobs", "--delay", "--with"]
+  static let flags: Set<String> = ["--all", "--no-network", "--refresh", "--allow-shrink", "--quiet"]
+
+  static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+    var sources: [BuildSource] = []
+    if args.flag("--all") {
+      guard args.positionals.isEmpty else { return usageError("name sources or give --all, not both.", console) }
+      sources = BuildSource.all
+    } else {
+      guard !args.positionals.isEmpty else { return usageError("name at least one source, or give --all.", console) }
+      for name in args.positionals {
+        guard let s = BuildSource.named(name) else { return usageError(unknownSource(name), console) }
+        if !sources.contains(where: { $0.name == s.name }) { sources.append(s) }
+      }
+    }
+    let shared: [String]
+    let extra: [String: [String]]
+    do {
+      shared = try sharedArguments(args)
+      extra = try extraArguments(args.all("--with"))
+    } catch {
+      return usageError(error.description, console)
+    }
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let out = URL(fileURLWithPath: args.value("--out") ?? "catalogs", relativeTo: cwd).standardizedFileURL
+    let cacheRoot = URL(fileURLWithPath: args.value("--cache-root") ?? ".", relativeTo: cwd).standardizedFileURL
+    let sequence = BuildSequence(
+      sources: sources, outputDirectory: out, cacheRoot: cacheRoot, shared: shared, extra: extra,
+      progress: BuildProgress(quiet: args.flag("--quiet")))
+    let results = sequence.run()
+    console.out(BuildSummary.table(results))
+    console.out(BuildSummary.verdict(results) + " in \(out.path)")
+    return BuildSummary.exitCode(results)
+  }
+
+  static func unknownSource(_ name: String) -> String {
+    let known = BuildSource.all.map(\.name)
+    if BuildSource.pending.contains(name) {
+      return "\(name) cannot be built on this branch yet; sources: \(known.joined(separator: ", "))."
+    }
+    let hint = NearMatch.nearest(name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+    return "unknown source '\(name)'.\(hint) Sources: \(known.joined(separator: ", "))."
+  }
+
+  /// The options every child gets, checked here so a typo fails once instead of once per source.
+  static func sharedArguments(_ args: ParsedArguments) throws(ParsedArguments.UsageError) -> [String] {
+    var out: [String] = []
+    if args.flag("--no-network") { out.append("--no-network") }
+    if args.flag("--refresh") { out.append("--refresh") }
+    if args.flag("--allow-shrink") { out.append("--allow-shrink") }
+    if let m = args.value("--mirror") {
+      guard let u = URL(string: m), let s = u.scheme, ["http", "https"].contains(s), u.host != nil else {
+        throw .init(description: "--mirror takes an http(s) URL such as http://127.0.0.1:8080, not '\(m)'.")
+      }
+      out += ["--mirror", m]
+    }
+    if let d = args.value("--date") {
+      let parts = d.split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ Int($0) != nil }) else {
+        throw .init(description: "--date takes a date like 2026-11-30, not '\(d)'.")
+      }
+      out += ["--date", d]
+    }
+    if let j = args.value("--jobs") {
+      guard let n = Int(j), (1...BuildDefaults.maxJobs).contains(n) else {
+        throw .init(description: "--jobs takes a number from 1 to \(BuildDefaults.maxJobs), not '\(j)'.")
+      }
+      out += ["--jobs", j]
+    }
+    if let d = args.value("--delay") {
+      guard let n = Int(d), n >= 0 else { throw .init(description: "--delay takes milliseconds (0 or more), not '\(d)'.") }
+      out += ["--delay", d]
+    }
+    return out
+  }
+
+  /// `--with retrospec:--min-issues=1` → `["retrospec": ["--min-issues=1"]]`.
+  static func extraArguments(_ values: [String]) throws(ParsedArguments.UsageError) -> [String: [String]] {
+    var out: [String: [String]] = [:]
+    for v in values {
+      guard let colon = v.firstIndex(of: ":"), colon != v.startIndex, v.index(after: colon) != v.endIndex else {
+        throw .init(description: "--with takes <source>:<argument>, such as retrospec:--no-probe, not '\(v)'.")
+      }
+      let source = String(v[..<colon])
+      guard BuildSource.named(source) != nil else { throw .init(description: unknownSource(source)) }
+      out[source, default: []].append(String(v[v.index(after: colon)...]))
+    }
+    return out
+  }
+}
