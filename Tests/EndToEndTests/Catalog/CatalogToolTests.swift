@@ -276,7 +276,7 @@ final class CatalogToolTests: XCTestCase {
     XCTAssertEqual(
       top.stdout,
       """
-      OVERVIEW: Check, compare and summarise catalogue files.
+      OVERVIEW: Build, check, compare and summarise catalogue files.
 
       USAGE: catalog <subcommand> [<arguments>] [<options>]
 
@@ -289,6 +289,8 @@ final class CatalogToolTests: XCTestCase {
         diff      Compare two catalogues record by record.
         stats     Summarise what catalogue files hold.
         cache     List, summarise, verify or prune a build cache.
+        build     Build several sources' catalogues in one run and summarise them.
+        demo      Build every catalogue from the bundled sample sites, offline, and show what happened.
 
         See 'catalog help <subcommand>' for detailed help.
 

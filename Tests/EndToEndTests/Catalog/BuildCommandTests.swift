@@ -1,0 +1,122 @@
+import CatalogKit
+import Foundation
+import ShelfmarkTestSupport
+import XCTest
+
+/// `catalog build`: the sources' build executables run one after another, one summary table.
+final class BuildCommandTests: XCTestCase {
+  private var dir: URL!
+
+  override func setUpWithError() throws {
+    dir = try Tool.temporaryDirectory("catalog-build")
+  }
+
+  override func tearDownWithError() throws {
+    if let dir { try? FileManager.default.removeItem(at: dir) }
+  }
+
+  static let header = [
+    "catalogue", "status", "issues", "series", "new", "removed", "changed", "dead", "unsized", "requests", "cached",
+    "time",
+  ]
+
+  /// The table's rows (header and total included), split on runs of spaces.
+  static func table(_ stdout: String) -> [[String]] {
+    let lines = stdout.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("catalogue ") }),
+      let end = lines[start...].firstIndex(where: { $0.hasPrefix("total (") })
+    else { return [] }
+    return lines[start...end].map { line in
+      // "total (8 files)" is one cell.
+      let l = line.replacingOccurrences(of: "total (", with: "total(").replacingOccurrences(of: " files)", with: "-files)")
+      return l.split(separator: " ").map(String.init)
+    }
+  }
+
+  func testAColdCacheWithoutNetworkFailsFastListsTheMissingURLsAndChangesNoCatalogue() throws {
+    let out = dir.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let existing = out.appendingPathComponent("retrospec-catalog.json")
+    let before = try Data(contentsOf: TestPaths.fixture("Catalogue/golden-issue-catalogue.json"))
+    try before.write(to: existing)
+
+    let r = try Tool.run(
+      "catalog", ["build", "--all", "--no-network", "--out", out.path, "--cache-root", dir.appendingPathComponent("caches").path])
+    XCTAssertEqual(r.status, 69, r.stdout + r.stderr)
+    for (source, url) in [
+      ("retrospec", "https://retrospec.elite.org/pcsux/indexSK.html"),
+      ("archive", "https://archive.org/metadata/amiga-bilten-1"),
+      ("popboks", "https://www.popboks.com/dzuboks/js/dzuboks.js"),
+      ("stripovi", "https://www.stripovi.com/index.asp?page=online-comics-single&ComicID=1&PageCount=1"),
+    ] {
+      guard let at = r.stderr.range(of: "error: \(source) failed with exit 69\n") else {
+        XCTFail("no failure heading for \(source):\n\(r.stderr)")
+        continue
+      }
+      let section = r.stderr[at.upperBound...].prefix { $0 != "[" }
+      XCTAssertTrue(section.contains("not cached and --no-network was given"), String(section))
+      XCTAssertTrue(section.contains("    " + url + "\n"), "\(source) lists \(url):\n\(section)")
+    }
+    XCTAssertTrue(r.stderr.contains("error: spectrum magazines failed with exit 69\n"), r.stderr)
+    XCTAssertEqual(try Data(contentsOf: existing), before, "the existing catalogue is byte-identical")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["retrospec-catalog.json"])
+
+    let rows = Self.table(r.stdout)
+    XCTAssertEqual(rows.first, Self.header)
+    for row in rows.dropFirst().dropLast() {
+      XCTAssertEqual(row[1], "failed", row.joined(separator: " "))
+      if row.count == Self.header.count { XCTAssertEqual(row[9], "0", "no request was made: \(row)") }
+    }
+    XCTAssertTrue(r.stdout.contains("0 written, 0 unchanged, 0 refused,"), r.stdout)
+  }
+
+  func testTheSummaryHasOneRowPerCatalogueWithCountsDiffAndRequests() throws {
+    // The demo fills a cache; two sources are then rebuilt from it with one catalogue edited.
+    let demo = try Tool.run("catalog", ["demo", "--out", dir.path, "--date", "2026-11-30", "--quiet"])
+    XCTAssertEqual(demo.status, 0, demo.stdout + demo.stderr)
+    let out = dir.appendingPathComponent("catalogs")
+    let archive = out.appendingPathComponent("archive-catalog.json")
+    guard case .issue(var c) = try CatalogueFile.decode([UInt8](try Data(contentsOf: archive)), file: "archive") else {
+      return XCTFail("archive-catalog.json is not an issue catalogue")
+    }
+    c.issues[0].title = "Edited"
+    c.issues.removeLast()
+    try Data(try CatalogueEncoder.encode(c)).write(to: archive)
+
+    let r = try Tool.run(
+      "catalog",
+      [
+        "build", "popboks", "archive", "--no-network", "--out", out.path, "--cache-root",
+        dir.appendingPathComponent("cache").path, "--date", "2026-11-30", "--with", "popboks:--min-issues=1", "--quiet",
+      ])
+    XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+    XCTAssertEqual(r.stderr, "")
+    let rows = Self.table(r.stdout)
+    XCTAssertEqual(
+      rows.map { $0[0] },
+      ["catalogue", "popboks-dzuboks.json", "popboks-ritam.json", "archive-catalog.json", "total(3-files)"])
+    XCTAssertEqual(rows[0], Self.header)
+    // popboks writes two files in one run: the run's requests, cache hits and time are on its first row.
+    XCTAssertEqual(Array(rows[1][1...10]), ["unchanged", "7", "1", "0", "0", "0", "-", "-", "0", rows[1][10]])
+    XCTAssertEqual(rows[2].count, 9, "no per-run cells on the second file of a run: \(rows[2])")
+    XCTAssertEqual(Array(rows[2][1...8]), ["unchanged", "6", "1", "0", "0", "0", "-", "-"])
+    // archive: the edited file is replaced; one issue comes back, one title is restored.
+    XCTAssertEqual(Array(rows[3][1...9]), ["written", "4", "2", "1", "0", "1", "0", "0", "0"])
+    XCTAssertGreaterThan(Int(rows[3][10]) ?? 0, 0, "served from the cache")
+    // The total (no status): issues, series, new, removed, changed, dead, unsized, requests.
+    XCTAssertEqual(Array(rows[4][1...8]), ["17", "4", "1", "0", "1", "0", "0", "0"])
+    XCTAssertEqual(rows[4].count, 11)
+    XCTAssertTrue(r.stdout.contains("3 catalogues: 1 written, 2 unchanged, 0 refused, 0 failed in \(out.path)"), r.stdout)
+  }
+
+  func testAnUnknownSourceIsAUsageErrorWithANearMatch() throws {
+    let r = try Tool.run("catalog", ["build", "retrospek"])
+    XCTAssertEqual(r.status, 64)
+    XCTAssertTrue(r.stderr.hasPrefix("error: unknown source 'retrospek'. Did you mean 'retrospec'?"), r.stderr)
+    let both = try Tool.run("catalog", ["build", "archive", "--all"])
+    XCTAssertEqual(both.status, 64)
+    let with = try Tool.run("catalog", ["build", "--all", "--with", "retrospec"])
+    XCTAssertEqual(with.status, 64)
+    XCTAssertTrue(with.stderr.contains("--with takes <source>:<argument>"), with.stderr)
+  }
+}
