@@ -8,6 +8,7 @@ struct CatalogueRow: Equatable {
   /// written, unchanged, refused (from the build report), or failed (the run wrote no report entry).
   var status: String
   var issues: Int?
+  /// Series (runs, for Stripovi) that hold at least one record; PopBoks files are one magazine.
   var series: Int?
   var added: Int?
   var removed: Int?
@@ -25,7 +26,8 @@ struct CatalogueRow: Equatable {
     issues = c.recordCount
     switch c {
     case .issue(let c):
-      series = c.series.count
+      // Series that hold issues: a sample (or an --only build) keeps the whole series block.
+      series = Set(c.issues.map(\.series)).count
       dead = c.issues.count { $0.dead == true }
       unsized = c.issues.count { $0.dead != true && $0.bytes == nil }
     case .popboks:

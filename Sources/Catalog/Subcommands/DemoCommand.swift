@@ -72,6 +72,8 @@ enum DemoCommand: Subcommand {
     let firstCopy = folder.appendingPathComponent("first-run")
     let cache = folder.appendingPathComponent("cache")
     let quiet = args.flag("--quiet")
+    // The demo owns these three folders: a rerun starts from nothing, so it shows the same thing.
+    for u in [catalogs, firstCopy, cache] { try? FileManager.default.removeItem(at: u) }
     console.out("Shelfmark demo: \(sources.count) sources from the fixture pages in \(fixtures.root.path),")
     console.out("served by a loopback mirror at \(server.baseURL) (nothing leaves this machine).")
     console.out("")
