@@ -76,7 +76,7 @@ public enum ShelfRules {
           ? Finding(rule: "", severity: .error, message: "\(shelf.fileName) holds \(c.issues.count) issues, more than \(bounds.maxPerFile) (--max-per-file); split the shelf or raise the limit")
           : nil
       },
-      ValidationRule("bombjack/min-per-file", completeness) { c in
+      ValidationRule("threshold/bombjack-min-per-file", completeness) { c in
         let floor = bounds.floor(shelf)
         return c.issues.count < floor
           ? Finding(rule: "", severity: completeness, message: "\(shelf.fileName) holds \(c.issues.count) issues, fewer than \(floor) (\(bounds.minSharePercent)% of the \(shelf.shippedCount) shipped; --min-share)")
@@ -106,7 +106,7 @@ public enum ShelfRules {
     if set.keys.min() == shelf {
       let total = set.values.reduce(0) { $0 + $1.issues.count } - set[shelf, default: IssueCatalogue(generated: "", base: "", series: [], issues: [])].issues.count
       rules.append(
-        ValidationRule("bombjack/min-total", completeness) { c in
+        ValidationRule("threshold/bombjack-min-total", completeness) { c in
           let all = total + c.issues.count
           return all < bounds.minTotal
             ? Finding(rule: "", severity: completeness, message: "the seven files hold \(all) issues, fewer than \(bounds.minTotal) (--min-issues)")

@@ -76,10 +76,10 @@ final class ShelfRulesTests: XCTestCase {
   func testFloorsAreErrorsOnAFullBuildAndWarningsOnAPartialOne() {
     let set: [Shelf: IssueCatalogue] = [.books: catalogue([issue("a", "r", 1)], runs: ["r"])]
     let strict = ShelfBounds(minSharePercent: 80, minTotal: 15_000, maxPerFile: 10_000)
-    XCTAssertEqual(failures(.books, set, bounds: strict)["bombjack/min-per-file"], .error)
-    XCTAssertEqual(failures(.books, set, bounds: strict)["bombjack/min-total"], .error)
-    XCTAssertEqual(failures(.books, set, bounds: strict, partial: true)["bombjack/min-per-file"], .warning)
-    XCTAssertEqual(failures(.books, set, bounds: strict, partial: true)["bombjack/min-total"], .warning)
+    XCTAssertEqual(failures(.books, set, bounds: strict)["threshold/bombjack-min-per-file"], .error)
+    XCTAssertEqual(failures(.books, set, bounds: strict)["threshold/bombjack-min-total"], .error)
+    XCTAssertEqual(failures(.books, set, bounds: strict, partial: true)["threshold/bombjack-min-per-file"], .warning)
+    XCTAssertEqual(failures(.books, set, bounds: strict, partial: true)["threshold/bombjack-min-total"], .warning)
     XCTAssertEqual(failures(.books, set, bounds: ShelfBounds(minSharePercent: 0, minTotal: 0, maxPerFile: 0))["bombjack/max-per-file"], .error)
   }
 
@@ -87,7 +87,7 @@ final class ShelfRulesTests: XCTestCase {
     let set: [Shelf: IssueCatalogue] = [
       .books: catalogue([issue("a", "r", 1)], runs: ["r"]), .amigaMagazines: catalogue([issue("b", "s", 1)], runs: ["s"]),
     ]
-    XCTAssertTrue(ShelfRules.rules(for: .amigaMagazines, in: set).contains { $0.name == "bombjack/min-total" })
-    XCTAssertFalse(ShelfRules.rules(for: .books, in: set).contains { $0.name == "bombjack/min-total" })
+    XCTAssertTrue(ShelfRules.rules(for: .amigaMagazines, in: set).contains { $0.name == "threshold/bombjack-min-total" })
+    XCTAssertFalse(ShelfRules.rules(for: .books, in: set).contains { $0.name == "threshold/bombjack-min-total" })
   }
 }
