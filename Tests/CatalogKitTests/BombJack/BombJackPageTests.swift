@@ -65,6 +65,15 @@ final class BombJackPageTests: XCTestCase {
       ])
   }
 
+  func testAFolderLinkWithoutItsSlashIsWalkedAsTheFolderSoRelativeLinksResolve() {
+    let root = URL(string: "https://commodore.bombjack.org/commodore/index.htm")!
+    XCTAssertEqual(
+      SiteLinks.followable("applications", from: root)?.absoluteString, "https://commodore.bombjack.org/commodore/applications/")
+    XCTAssertEqual(SiteLinks.followable("https://commodore.bombjack.org", from: root)?.absoluteString, "https://commodore.bombjack.org/")
+    XCTAssertEqual(SiteLinks.followable("../index2.htm#x", from: root)?.absoluteString, "https://commodore.bombjack.org/index2.htm")
+    XCTAssertNil(SiteLinks.followable("manual.PDF", from: root))
+  }
+
   func testAListingTakesTitlesFromFileNamesAndCollapsesItsSortLinks() throws {
     let page = BombJackPage.read(
       try TestPaths.fixtureBytes("BombJack/listing-with-foreign-links.htm"),
@@ -192,7 +201,9 @@ final class BombJackPageTests: XCTestCase {
       url: URL(string: "https://commodore.bombjack.org/commodore/index.htm")!)
     XCTAssertEqual(page.entries, [])
     XCTAssertEqual(page.links.count, 39)
-    XCTAssertEqual(page.links.first?.absoluteString, "https://commodore.bombjack.org/commodore/commodore")
+    XCTAssertEqual(
+      page.links.first?.absoluteString, "https://commodore.bombjack.org/commodore/commodore/",
+      "an extension-less link is a folder")
     XCTAssertEqual(page.links.last?.absoluteString, "https://commodore.bombjack.org/")
     XCTAssertTrue(page.links.contains(URL(string: "https://commodore.bombjack.org/commodore/misc/index.htm")!))
   }
