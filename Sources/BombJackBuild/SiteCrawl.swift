@@ -28,12 +28,14 @@ enum BombJackFailure: BuildFailure {
   case invalidSet(errors: Int, files: [String])
   /// A `--start` value that is not a page of the archive.
   case badStart(String)
+  /// An `--only` value that is not one of the seven shelves.
+  case badShelf(String)
 
   var exitCode: ExitCode {
     switch self {
     case .robotsDisallow, .nothingRead: .unavailable
     case .invalidSet: .invalid
-    case .badStart: .usage
+    case .badStart, .badShelf: .usage
     }
   }
 
@@ -49,6 +51,8 @@ enum BombJackFailure: BuildFailure {
       return "\(errors) rule(s) failed in \(files.joined(separator: ", ")); none of the seven BombJack files was written"
     case .badStart(let s):
       return "--start takes pages of https://\(BombJackSite.host)/, not '\(s)'."
+    case .badShelf(let s):
+      return "--only takes shelf names (\(Shelf.allCases.map(\.rawValue).joined(separator: ", "))), not '\(s)'."
     }
   }
 }

@@ -18,7 +18,9 @@ let tool = BuildTool(
   ],
   discussion: """
     commodore.bombjack.org's robots.txt disallows every path. Walking it anyway is a project decision, so
-    the walk needs --ignore-robots, and the summary says it was given.
+    the walk needs --ignore-robots, and the summary says it was given. --only takes shelf names
+    (commodoreMagazines, amigaMagazines, otherMagazines, books, hardware, games, other) and writes
+    just those files; the walk is the same.
     """)
 
 BuildRunner.main(tool) { ctx in
@@ -33,7 +35,15 @@ BuildRunner.main(tool) { ctx in
     guard let root, let u = SiteLinks.followable(s, from: root) else { throw BombJackFailure.badStart(s) }
     start.append(u)
   }
-  let partial = !start.isEmpty
+  var shelves = Shelf.allCases
+  if let only = o.only {
+    let known = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0.rawValue.lowercased(), $0) })
+    shelves = try only.map { key in
+      guard let shelf = known[key.lowercased()] else { throw BombJackFailure.badShelf(key) }
+      return shelf
+    }
+  }
+  let partial = !start.isEmpty || o.only != nil
   if start.isEmpty, let root { start = [root] }
 
   let crawl = try await SiteCrawl.walk(ctx, start: start, scoped: partial, maxPages: maxPages)
@@ -48,7 +58,7 @@ BuildRunner.main(tool) { ctx in
   var products: [BuildProduct] = []
   var errors = 0
   var badFiles: [String] = []
-  for shelf in Shelf.allCases {
+  for shelf in Shelf.allCases where shelves.contains(shelf) {
     guard let c = build.catalogues[shelf] else { continue }
     let rules = ShelfRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
     let report = ValidationReport.run(SharedRules.issue() + rules, on: c)
@@ -66,7 +76,9 @@ BuildRunner.main(tool) { ctx in
         "dropped \(d.noAddress) with no usable address, \(d.repeats) repeats, \(d.diskContents) disk contents, "
           + "\(d.gone) gone from the server",
         "\(build.issueCount) issues across \(build.runs.count + 1) runs, in \(build.catalogues.count) catalogues",
-        o.ignoreRobots ? "robots.txt: ignored (--ignore-robots was given)" : "robots.txt: honoured",
+        o.noNetwork
+          ? "robots.txt: not consulted (--no-network makes no requests)"
+          : o.ignoreRobots ? "robots.txt: ignored (--ignore-robots was given)" : "robots.txt: honoured",
       ]
       if o.flag("--no-probe") { summary.append("sizes: not probed (--no-probe)") }
     }

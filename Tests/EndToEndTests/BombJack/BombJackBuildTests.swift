@@ -171,6 +171,27 @@ final class BombJackBuildTests: XCTestCase {
     XCTAssertFalse(server.requests.contains { $0.path == "/commodore/books.htm" })
   }
 
+  func testOnlyWritesTheNamedShelvesFromTheSameWalk() throws {
+    let r = try run(["--ignore-robots", "--only", "books,other"] + Self.lowBounds)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(Set(try outputs().keys), ["bombjack-books.json", "bombjack-other.json"])
+    XCTAssertEqual(try run(["--only", "bookz"]).status, 64)
+  }
+
+  func testTheHelpScreenIsPinned() throws {
+    let r = try Tool.run("bombjack-build", ["--help"])
+    XCTAssertEqual(r.status, 0)
+    XCTAssertEqual(r.stdout, String(decoding: try TestPaths.fixtureBytes("BombJack/help.txt"), as: UTF8.self))
+  }
+
+  func testTheSummaryCountsWhatTheFiltersDropped() throws {
+    let r = try run(["--ignore-robots"] + Self.lowBounds)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    // Fixture grid: example.com, bombjack.org without TLS, https:///; listing: a mirror and ftp.
+    XCTAssertTrue(r.stdout.contains("dropped 5 with no usable address, 0 repeats, 1 disk contents, 2 gone from the server"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("failed"), r.stdout)
+  }
+
   func testNoNetworkWithAnEmptyCacheNamesTheMissingPage() throws {
     let r = try run(["--no-network"] + Self.lowBounds)
     XCTAssertEqual(r.status, 69, r.stderr)
