@@ -12,12 +12,15 @@ enum BombJackBench {
   static let fileCount = 18_000
 
   static func run() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bombjack-perf-\(UUID().uuidString.prefix(8))")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bombjack-perf-\(UUID().uuidString.prefix(8))")
     defer { try? FileManager.default.removeItem(at: dir) }
     let started = Date()
     let site = try GeneratedSite.write(into: dir.appendingPathComponent("site"), pages: pageCount, files: fileCount)
-    print(String(format: "bombjack: generated %d pages, %d files (%d listed twice) in %.1fs",
-                 site.pages, site.files, site.repeats, Date().timeIntervalSince(started)))
+    print(
+      String(
+        format: "bombjack: generated %d pages, %d files (%d listed twice) in %.1fs",
+        site.pages, site.files, site.repeats, Date().timeIntervalSince(started)))
 
     let server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 3600)
     server.route { req in
@@ -33,24 +36,32 @@ enum BombJackBench {
     func build(_ extra: [String], out: String) throws -> ChildRun {
       try ChildRun.start(
         tool: "bombjack-build",
-        ["--mirror", server.baseURL, "--cache", cache, "--out", dir.appendingPathComponent(out).path, "--date", "2026-11-30",
-         "--delay", "0", "--jobs", "8", "--min-share", "0", "--min-issues", "0", "--quiet",
-         "--report", dir.appendingPathComponent(out + "-report.json").path] + extra)
+        [
+          "--mirror", server.baseURL, "--cache", cache, "--out", dir.appendingPathComponent(out).path, "--date",
+          "2026-11-30",
+          "--delay", "0", "--jobs", "8", "--min-share", "0", "--min-issues", "0", "--quiet",
+          "--report", dir.appendingPathComponent(out + "-report.json").path,
+        ] + extra)
     }
 
     let cold = try build(["--ignore-robots"], out: "cold")
     try cold.check()
     let requests = server.requests.count
-    print(String(format: "bombjack: cold build %.1fs, %d requests (%.0f/s), peak %d MB",
-                 cold.seconds, requests, Double(requests) / cold.seconds, cold.peakKB / 1024))
+    print(
+      String(
+        format: "bombjack: cold build %.1fs, %d requests (%.0f/s), peak %d MB",
+        cold.seconds, requests, Double(requests) / cold.seconds, cold.peakKB / 1024))
 
     server.clearLog()
     let warm = try build(["--no-network"], out: "warm")
     try warm.check()
     let same = try sameFiles(dir.appendingPathComponent("cold"), dir.appendingPathComponent("warm"))
-    print(String(format: "bombjack: warm rebuild (--no-network) %.1fs for %d pages (%.0f pages/s), peak %d MB, %d requests, output %@ [goal: < 30 s, < 500 MB]",
-                 warm.seconds, site.pages, Double(site.pages) / warm.seconds, warm.peakKB / 1024, server.requests.count,
-                 same ? "byte-identical" : "DIFFERENT"))
+    print(
+      String(
+        format:
+          "bombjack: warm rebuild (--no-network) %.1fs for %d pages (%.0f pages/s), peak %d MB, %d requests, output %@ [goal: < 30 s, < 500 MB]",
+        warm.seconds, site.pages, Double(site.pages) / warm.seconds, warm.peakKB / 1024, server.requests.count,
+        same ? "byte-identical" : "DIFFERENT"))
 
     // The walk alone, in process: cache reads and page parsing, no probes, no assembly.
     var config = FetcherConfiguration(cacheRoot: URL(fileURLWithPath: cache), allowedHosts: [host])
@@ -78,8 +89,11 @@ enum BombJackBench {
     let t1 = Date()
     for (i, b) in bodies.enumerated() { _ = BombJackPage.read(b, url: URL(string: BombJackSite.root + "p/\(i).htm")!) }
     let parseRate = Double(bodies.count) / Date().timeIntervalSince(t1)
-    print(String(format: "bombjack: warm walk in process %.1fs, %d pages (%.0f pages/s), %d entries; parsing alone %.0f pages/s; bench peak %d MB (VmHWM)",
-                 walkSeconds, read, Double(read) / walkSeconds, entries, parseRate, peakKB() / 1024))
+    print(
+      String(
+        format:
+          "bombjack: warm walk in process %.1fs, %d pages (%.0f pages/s), %d entries; parsing alone %.0f pages/s; bench peak %d MB (VmHWM)",
+        walkSeconds, read, Double(read) / walkSeconds, entries, parseRate, peakKB() / 1024))
   }
 
   /// One batch from the cache, in order. (Not `Fetcher.getAll`: in a release build its task group
@@ -95,8 +109,12 @@ enum BombJackBench {
 
   static func sameFiles(_ a: URL, _ b: URL) throws -> Bool {
     let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
-    guard names == (try FileManager.default.contentsOfDirectory(atPath: b.path).sorted()), !names.isEmpty else { return false }
-    return try names.allSatisfy { try Data(contentsOf: a.appendingPathComponent($0)) == Data(contentsOf: b.appendingPathComponent($0)) }
+    guard names == (try FileManager.default.contentsOfDirectory(atPath: b.path).sorted()), !names.isEmpty else {
+      return false
+    }
+    return try names.allSatisfy {
+      try Data(contentsOf: a.appendingPathComponent($0)) == Data(contentsOf: b.appendingPathComponent($0))
+    }
   }
 
   /// This process's peak resident memory, from /proc/self/status.
@@ -117,7 +135,8 @@ struct ChildRun {
 
   static func start(tool: String, _ arguments: [String]) throws -> ChildRun {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(tool)
+    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      tool)
     p.arguments = arguments
     let err = Pipe()
     p.standardError = err
@@ -135,7 +154,8 @@ struct ChildRun {
     p.waitUntilExit()
     let seconds = Date().timeIntervalSince(t0)
     while reader.isExecuting || !reader.isFinished { usleep(1000) }
-    return ChildRun(status: p.terminationStatus, seconds: seconds, peakKB: peak, stderr: String(decoding: errData, as: UTF8.self))
+    return ChildRun(
+      status: p.terminationStatus, seconds: seconds, peakKB: peak, stderr: String(decoding: errData, as: UTF8.self))
   }
 
   func check() throws {
@@ -158,7 +178,10 @@ enum GeneratedSite {
   }
 
   static let platforms = ["commodore", "amiga", "vic-20", "generic"]
-  static let style = "<style type=\"text/css\">\n" + (1...40).map { ".auto-style\($0) { font-family: Arial; font-size: small; }" }.joined(separator: "\n") + "\n</style>\n"
+  static let style =
+    "<style type=\"text/css\">\n"
+    + (1...40).map { ".auto-style\($0) { font-family: Arial; font-size: small; }" }.joined(separator: "\n")
+    + "\n</style>\n"
 
   /// The file number encoded in a generated download's name (`..._F012345.zip`).
   static func fileNumber(_ path: String) -> Int {
@@ -190,43 +213,68 @@ enum GeneratedSite {
       "<html>\n<head>\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\">\n<title>\(title)</title>\n\(style)</head>\n<body>\n\(body)\n</body>\n</html>\n"
     }
 
-    try put("index.html", page("DLH's Commodore Archive - Main Page",
-      (0..<platformCount).map { "<p><a href=\"p\($0)/index.htm\">Platform \($0)</a></p>" }.joined(separator: "\n")))
+    try put(
+      "index.html",
+      page(
+        "DLH's Commodore Archive - Main Page",
+        (0..<platformCount).map { "<p><a href=\"p\($0)/index.htm\">Platform \($0)</a></p>" }.joined(separator: "\n")))
     var leafNo = 0
     for p in 0..<platformCount {
       let platform = platforms[p % platforms.count]
-      try put("p\(p)/index.htm", page("DLH's Commodore Archive - \(platform) Main Page",
-        (0..<sectionsPer).map { "<p><a href=\"s\($0)/index.htm\">Section \($0)</a> <a href=\"s\($0)/index.htm?C=N;O=D\">sorted</a></p>" }.joined(separator: "\n")))
+      try put(
+        "p\(p)/index.htm",
+        page(
+          "DLH's Commodore Archive - \(platform) Main Page",
+          (0..<sectionsPer).map {
+            "<p><a href=\"s\($0)/index.htm\">Section \($0)</a> <a href=\"s\($0)/index.htm?C=N;O=D\">sorted</a></p>"
+          }.joined(separator: "\n")))
       for s in 0..<sectionsPer {
         let count = leavesPer + ((p * sectionsPer + s) < extra ? 1 : 0)
-        try put("p\(p)/s\(s)/index.htm", page("\(platform) - Section \(s)",
-          (0..<count).map { "<a href=\"m\($0).htm\">Page \($0)</a><br>" }.joined(separator: "\n") + "<a href=\"/\">Main Page</a>"))
+        try put(
+          "p\(p)/s\(s)/index.htm",
+          page(
+            "\(platform) - Section \(s)",
+            (0..<count).map { "<a href=\"m\($0).htm\">Page \($0)</a><br>" }.joined(separator: "\n")
+              + "<a href=\"/\">Main Page</a>"))
         for m in 0..<count {
           defer { leafNo += 1 }
           let siblings = (1...8).map { "<a href=\"m\((m + $0) % count).htm\">next \($0)</a>" }.joined(separator: " ")
           guard leafNo % magazineEvery == 0, fileNo < files else {
-            try put("p\(p)/s\(s)/m\(m).htm", page("\(platform) - Notes \(p)-\(s)-\(m)", "<p>Nothing to download here.</p>\n<p>\(siblings)</p>"))
+            try put(
+              "p\(p)/s\(s)/m\(m).htm",
+              page("\(platform) - Notes \(p)-\(s)-\(m)", "<p>Nothing to download here.</p>\n<p>\(siblings)</p>"))
             continue
           }
-          let shelfFolder = ["magazines/commodore", "magazines/amiga", "books/generic", "commodore/hardware"][leafNo / magazineEvery % 4]
+          let shelfFolder = ["magazines/commodore", "magazines/amiga", "books/generic", "commodore/hardware"][
+            leafNo / magazineEvery % 4]
           var cells: [String] = []
           var firstFile: String? = nil
           for c in 0..<60 where fileNo < files {
-            let name = "Mag_\(p)_\(s)_\(m)_Issue_\(String(format: "%02d", c + 1))_\(1980 + c % 20)_\(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][c % 12])_F\(String(format: "%06d", fileNo)).zip"
+            let name =
+              "Mag_\(p)_\(s)_\(m)_Issue_\(String(format: "%02d", c + 1))_\(1980 + c % 20)_\(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][c % 12])_F\(String(format: "%06d", fileNo)).zip"
             let file = "https://\(BombJackSite.host)/\(shelfFolder)/m\(p)-\(s)-\(m)/\(name)"
             if firstFile == nil { firstFile = file }
             fileNo += 1
-            cells.append("<td align=\"center\" class=\"auto-style3\"><font face=\"Arial\" size=\"2\">Issue \(c + 1)<br>\n\(1980 + c % 20) \(["Jan", "Feb", "Mar"][c % 3])<br>\n<a href=\"\(file)\">\n<img border=\"1\" src=\"cover-\(c).jpg\" width=\"142\" height=\"194\"></a><br>\n\(60 + c) pages<br>\n&nbsp;</font></td>")
+            cells.append(
+              "<td align=\"center\" class=\"auto-style3\"><font face=\"Arial\" size=\"2\">Issue \(c + 1)<br>\n\(1980 + c % 20) \(["Jan", "Feb", "Mar"][c % 3])<br>\n<a href=\"\(file)\">\n<img border=\"1\" src=\"cover-\(c).jpg\" width=\"142\" height=\"194\"></a><br>\n\(60 + c) pages<br>\n&nbsp;</font></td>"
+            )
           }
           if let again = lastFirstFile {
-            cells.append("<td align=\"center\">Reprint<br><a href=\"\(again)\"><img src=\"again.jpg\"></a><br>10 pages</td>")
+            cells.append(
+              "<td align=\"center\">Reprint<br><a href=\"\(again)\"><img src=\"again.jpg\"></a><br>10 pages</td>")
             stats.repeats += 1
           }
           lastFirstFile = firstFile
           stats.files = fileNo
-          let rows = stride(from: 0, to: cells.count, by: 6).map { "<tr>\n" + cells[$0..<min($0 + 6, cells.count)].joined(separator: "\n") + "\n</tr>" }
-          try put("p\(p)/s\(s)/m\(m).htm", page("\(platform) - Magazines - Mag \(p)-\(s)-\(m)",
-            "<p><img src=\"logo.jpg\"></p>\n<p>\(siblings)</p>\n<table border=\"0\" width=\"1174\">\n" + rows.joined(separator: "\n") + "\n</table>"))
+          let rows = stride(from: 0, to: cells.count, by: 6).map {
+            "<tr>\n" + cells[$0..<min($0 + 6, cells.count)].joined(separator: "\n") + "\n</tr>"
+          }
+          try put(
+            "p\(p)/s\(s)/m\(m).htm",
+            page(
+              "\(platform) - Magazines - Mag \(p)-\(s)-\(m)",
+              "<p><img src=\"logo.jpg\"></p>\n<p>\(siblings)</p>\n<table border=\"0\" width=\"1174\">\n"
+                + rows.joined(separator: "\n") + "\n</table>"))
         }
       }
     }

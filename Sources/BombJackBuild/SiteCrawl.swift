@@ -48,7 +48,8 @@ enum BombJackFailure: BuildFailure {
       return "the walk read no page: "
         + failed.prefix(5).map { "\($0.url.absoluteString): \($0.reason)" }.joined(separator: "; ")
     case .invalidSet(let errors, let files):
-      return "\(errors) rule(s) failed in \(files.joined(separator: ", ")); none of the seven BombJack files was written"
+      return
+        "\(errors) rule(s) failed in \(files.joined(separator: ", ")); none of the seven BombJack files was written"
     case .badStart(let s):
       return "--start takes pages of https://\(BombJackSite.host)/, not '\(s)'."
     case .badShelf(let s):
@@ -92,7 +93,8 @@ enum SiteCrawl {
           failed.append(FailedPage(url: url, reason: "robots.txt disallows this path"))
         }
       }
-      ctx.progress.step("walk", done: frontier.taken, total: frontier.taken + frontier.pending, detail: "\(pages.count) read")
+      ctx.progress.step(
+        "walk", done: frontier.taken, total: frontier.taken + frontier.pending, detail: "\(pages.count) read")
     }
     if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
     if pages.isEmpty { throw BombJackFailure.nothingRead(failed) }

@@ -8,13 +8,19 @@ let tool = BuildTool(
   defaultDelayMS: 1000, defaultJobs: 1,
   options: [
     ToolOption(
-      "--start", value: "<url>", help: "Walk from these pages and the folders below them instead of the root (a subset).",
+      "--start", value: "<url>",
+      help: "Walk from these pages and the folders below them instead of the root (a subset).",
       repeatable: true),
     ToolOption("--max-pages", value: "<n>", help: "Stop the walk after this many pages.", default: "25000"),
     ToolOption("--no-probe", help: "Skip the HEAD size probes (no bytes, and gone files stay listed)."),
-    ToolOption("--min-share", value: "<percent>", help: "Fewest issues per file, as a share of the last shipped build.", default: "80"),
-    ToolOption("--min-issues", value: "<n>", help: "Fewest issues the seven files may hold together.", default: "15000"),
-    ToolOption("--max-per-file", value: "<n>", help: "Most issues one file may hold (the app seeds ~9,000 rows/s).", default: "10000"),
+    ToolOption(
+      "--min-share", value: "<percent>", help: "Fewest issues per file, as a share of the last shipped build.",
+      default: "80"),
+    ToolOption(
+      "--min-issues", value: "<n>", help: "Fewest issues the seven files may hold together.", default: "15000"),
+    ToolOption(
+      "--max-per-file", value: "<n>", help: "Most issues one file may hold (the app seeds ~9,000 rows/s).",
+      default: "10000"),
   ],
   discussion: """
     commodore.bombjack.org's robots.txt disallows every path. Walking it anyway is a project decision, so
@@ -64,7 +70,9 @@ BuildRunner.main(tool) { ctx in
     let report = ValidationReport.run(SharedRules.issue() + rules, on: c)
     for f in report.errors {
       errors += 1
-      Diagnostics.error("\(shelf.fileName): \(f.rule): \(f.message)" + (f.records.isEmpty ? "" : ": " + f.records.joined(separator: ", ")))
+      Diagnostics.error(
+        "\(shelf.fileName): \(f.rule): \(f.message)"
+          + (f.records.isEmpty ? "" : ": " + f.records.joined(separator: ", ")))
     }
     if report.hasErrors { badFiles.append(shelf.fileName) }
     var summary = ["\(shelf.label): \(c.issues.count) issues in \(c.series.count) runs"]

@@ -33,7 +33,9 @@ public struct IssueDate: Sendable, Equatable {
       let before = i > 0 ? chars[i - 1] : nil
       let after = i + 4 < chars.count ? chars[i + 4] : nil
       if !isWordScalar(before), !isWordScalar(after) {
-        let digits = chars[i..<i + 4].compactMap { $0.properties.numericType == .decimal && $0.isASCII ? Int($0.value) - 48 : nil }
+        let digits = chars[i..<i + 4].compactMap {
+          $0.properties.numericType == .decimal && $0.isASCII ? Int($0.value) - 48 : nil
+        }
         if digits.count == 4 {
           let value = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
           if (1950...2029).contains(value) { return value }

@@ -21,8 +21,10 @@ final class AddressFilterTests: XCTestCase {
   }
 
   func testCoversMayStayHTTPOnTheOldHost() {
-    XCTAssertEqual(AddressFilter.cover(URL(string: "http://BombJack.org/arcade/a.jpg")!), "http://bombjack.org/arcade/a.jpg")
-    XCTAssertEqual(AddressFilter.cover(URL(string: "http://commodore.bombjack.org/a.jpg")!), "https://commodore.bombjack.org/a.jpg")
+    XCTAssertEqual(
+      AddressFilter.cover(URL(string: "http://BombJack.org/arcade/a.jpg")!), "http://bombjack.org/arcade/a.jpg")
+    XCTAssertEqual(
+      AddressFilter.cover(URL(string: "http://commodore.bombjack.org/a.jpg")!), "https://commodore.bombjack.org/a.jpg")
     XCTAssertNil(AddressFilter.cover(URL(string: "https://images.example.com/a.jpg")!))
   }
 

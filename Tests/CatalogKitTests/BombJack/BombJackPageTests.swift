@@ -68,9 +68,13 @@ final class BombJackPageTests: XCTestCase {
   func testAFolderLinkWithoutItsSlashIsWalkedAsTheFolderSoRelativeLinksResolve() {
     let root = URL(string: "https://commodore.bombjack.org/commodore/index.htm")!
     XCTAssertEqual(
-      SiteLinks.followable("applications", from: root)?.absoluteString, "https://commodore.bombjack.org/commodore/applications/")
-    XCTAssertEqual(SiteLinks.followable("https://commodore.bombjack.org", from: root)?.absoluteString, "https://commodore.bombjack.org/")
-    XCTAssertEqual(SiteLinks.followable("../index2.htm#x", from: root)?.absoluteString, "https://commodore.bombjack.org/index2.htm")
+      SiteLinks.followable("applications", from: root)?.absoluteString,
+      "https://commodore.bombjack.org/commodore/applications/")
+    XCTAssertEqual(
+      SiteLinks.followable("https://commodore.bombjack.org", from: root)?.absoluteString,
+      "https://commodore.bombjack.org/")
+    XCTAssertEqual(
+      SiteLinks.followable("../index2.htm#x", from: root)?.absoluteString, "https://commodore.bombjack.org/index2.htm")
     XCTAssertNil(SiteLinks.followable("manual.PDF", from: root))
   }
 
@@ -96,7 +100,8 @@ final class BombJackPageTests: XCTestCase {
       try TestPaths.fixtureBytes("BombJack/changelog-2014.htm"),
       url: URL(string: "https://commodore.bombjack.org/archive/index-archive-2014.htm")!)
     XCTAssertEqual(page.entries, [])
-    XCTAssertEqual(page.links.map(\.absoluteString), ["https://commodore.bombjack.org/commodore/magazines/ahoy/ahoy.htm"])
+    XCTAssertEqual(
+      page.links.map(\.absoluteString), ["https://commodore.bombjack.org/commodore/magazines/ahoy/ahoy.htm"])
   }
 
   func testAToolPathPageYieldsNothing() throws {
@@ -163,7 +168,8 @@ final class BombJackPageTests: XCTestCase {
     XCTAssertEqual(page.entries[0].pages, 178, "178 pages / 10.8 MB")
     XCTAssertEqual(
       page.entries[0].cover?.absoluteString,
-      "https://commodore.bombjack.org/commodore/books/thumbnails/the-official-guide-oxford-pascal-on-the-commodore-654.jpg")
+      "https://commodore.bombjack.org/commodore/books/thumbnails/the-official-guide-oxford-pascal-on-the-commodore-654.jpg"
+    )
     XCTAssertEqual(page.entries[3].title, "The Hacker's Handbook Commodore 64")
     XCTAssertEqual(page.entries.last?.title, "Business Programming on your Commodore")
     XCTAssertEqual(page.entries.last?.pages, 165)

@@ -8,14 +8,17 @@ final class RunNameTests: XCTestCase {
 
   func testTheShortNameIsTheLastTitlePartWithoutMainPage() {
     XCTAssertEqual(RunName.shortName(title: "Commodore - Magazines - Ahoy", url: u("/a.htm")), "Ahoy")
-    XCTAssertEqual(RunName.shortName(title: "DLH's Commodore Archive - Commodore Main Page", url: u("/a.htm")), "Commodore")
+    XCTAssertEqual(
+      RunName.shortName(title: "DLH's Commodore Archive - Commodore Main Page", url: u("/a.htm")), "Commodore")
     XCTAssertEqual(RunName.shortName(title: "The Dragon", url: u("/a.htm")), "The Dragon")
     XCTAssertEqual(RunName.shortName(title: "Vic 20 - Books - ", url: u("/a.htm")), "Books")
   }
 
   func testAListingIsNamedForItsLastMeaningfulFolder() {
-    XCTAssertEqual(RunName.shortName(title: "Index of /other/epson-hx-20", url: u("/other/epson-hx-20/")), "Epson Hx 20")
-    XCTAssertEqual(RunName.shortName(title: "Index of /other/telephony/pdf", url: u("/other/telephony/pdf/")), "Telephony")
+    XCTAssertEqual(
+      RunName.shortName(title: "Index of /other/epson-hx-20", url: u("/other/epson-hx-20/")), "Epson Hx 20")
+    XCTAssertEqual(
+      RunName.shortName(title: "Index of /other/telephony/pdf", url: u("/other/telephony/pdf/")), "Telephony")
     XCTAssertEqual(RunName.shortName(title: "Index of /pdf/zips", url: u("/pdf/zips/")), "Zips")
   }
 

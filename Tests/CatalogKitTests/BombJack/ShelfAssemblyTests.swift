@@ -86,7 +86,8 @@ final class ShelfAssemblyTests: XCTestCase {
     XCTAssertEqual(vic.issues[3].id, "vic-20_magazines_vic-computing_files_Vic Computing Special")
     XCTAssertEqual(vic.issues[1].zip, Self.site + "/magazines/vic-20/vic-computing/Vic_Computing_Issue_02_1981_Dec.zip")
     XCTAssertEqual(vic.issues[2].month, 6)
-    XCTAssertEqual(vic.series, [Series(key: "vic-computing", name: "Vic Computing", code: "vic-computing", language: "en")])
+    XCTAssertEqual(
+      vic.series, [Series(key: "vic-computing", name: "Vic Computing", code: "vic-computing", language: "en")])
     let other = try XCTUnwrap(build.catalogues[.other])
     XCTAssertEqual(
       other.issues.map(\.id),
@@ -98,7 +99,9 @@ final class ShelfAssemblyTests: XCTestCase {
   }
 
   func testJoystikIsListedLastOnTheOtherMagazinesShelf() {
-    let pages = [page("/generic/dragon.htm", "The Dragon", ["/magazines/generic/the-dragon/Dragon%20Magazine%20%23001.zip"])]
+    let pages = [
+      page("/generic/dragon.htm", "The Dragon", ["/magazines/generic/the-dragon/Dragon%20Magazine%20%23001.zip"])
+    ]
     let c = ShelfAssembly.assemble(pages, probes: [:], generated: "2026-11-30").catalogues[.otherMagazines]
     XCTAssertEqual(c?.issues.first?.id, "magazines_generic_the-dragon_Dragon Magazine #001")
     XCTAssertEqual(c?.issues.count, 11)

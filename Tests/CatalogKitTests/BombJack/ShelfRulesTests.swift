@@ -11,11 +11,15 @@ final class ShelfRulesTests: XCTestCase {
 
   func catalogue(_ issues: [Issue], runs: [String]) -> IssueCatalogue {
     IssueCatalogue(
-      generated: "2026-11-30", base: "", series: runs.map { Series(key: $0, name: $0.uppercased(), code: $0, language: "en") },
+      generated: "2026-11-30", base: "",
+      series: runs.map { Series(key: $0, name: $0.uppercased(), code: $0, language: "en") },
       issues: issues)
   }
 
-  func failures(_ shelf: Shelf, _ set: [Shelf: IssueCatalogue], bounds: ShelfBounds = ShelfBounds(minSharePercent: 0, minTotal: 0), partial: Bool = false) -> [String: Severity] {
+  func failures(
+    _ shelf: Shelf, _ set: [Shelf: IssueCatalogue], bounds: ShelfBounds = ShelfBounds(minSharePercent: 0, minTotal: 0),
+    partial: Bool = false
+  ) -> [String: Severity] {
     let rules = ShelfRules.rules(for: shelf, in: set, bounds: bounds, partial: partial)
     guard let c = set[shelf] else { return [:] }
     var out: [String: Severity] = [:]
@@ -80,14 +84,18 @@ final class ShelfRulesTests: XCTestCase {
     XCTAssertEqual(failures(.books, set, bounds: strict)["threshold/bombjack-min-total"], .error)
     XCTAssertEqual(failures(.books, set, bounds: strict, partial: true)["threshold/bombjack-min-per-file"], .warning)
     XCTAssertEqual(failures(.books, set, bounds: strict, partial: true)["threshold/bombjack-min-total"], .warning)
-    XCTAssertEqual(failures(.books, set, bounds: ShelfBounds(minSharePercent: 0, minTotal: 0, maxPerFile: 0))["bombjack/max-per-file"], .error)
+    XCTAssertEqual(
+      failures(.books, set, bounds: ShelfBounds(minSharePercent: 0, minTotal: 0, maxPerFile: 0))[
+        "bombjack/max-per-file"], .error)
   }
 
   func testTheTotalIsCheckedOnceOnTheFirstShelf() {
     let set: [Shelf: IssueCatalogue] = [
-      .books: catalogue([issue("a", "r", 1)], runs: ["r"]), .amigaMagazines: catalogue([issue("b", "s", 1)], runs: ["s"]),
+      .books: catalogue([issue("a", "r", 1)], runs: ["r"]),
+      .amigaMagazines: catalogue([issue("b", "s", 1)], runs: ["s"]),
     ]
-    XCTAssertTrue(ShelfRules.rules(for: .amigaMagazines, in: set).contains { $0.name == "threshold/bombjack-min-total" })
+    XCTAssertTrue(
+      ShelfRules.rules(for: .amigaMagazines, in: set).contains { $0.name == "threshold/bombjack-min-total" })
     XCTAssertFalse(ShelfRules.rules(for: .books, in: set).contains { $0.name == "threshold/bombjack-min-total" })
   }
 }

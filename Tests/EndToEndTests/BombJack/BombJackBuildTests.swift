@@ -52,7 +52,10 @@ final class BombJackBuildTests: XCTestCase {
     XCTAssertGreaterThan(targets.count, 300)
     for (i, u) in targets.enumerated() {
       let key = Self.host + (u.path(percentEncoded: false))
-      if i == 5 || i == 70 { gone.append(u.absoluteString); continue }
+      if i == 5 || i == 70 {
+        gone.append(u.absoluteString)
+        continue
+      }
       sizes[key] = 1_000_000 + i
     }
     forbidden = targets[100].absoluteString
@@ -61,7 +64,9 @@ final class BombJackBuildTests: XCTestCase {
     server = try SiteMirror(root: dir.appendingPathComponent("site"))
     server.route { req in
       let key = req.host + (req.path.removingPercentEncoding ?? req.path)
-      if req.path == "/private.htm" || key == forbiddenKey { return MirrorResponse(status: 403, body: Array("no\n".utf8)) }
+      if req.path == "/private.htm" || key == forbiddenKey {
+        return MirrorResponse(status: 403, body: Array("no\n".utf8))
+      }
       if req.method == "HEAD", let n = sizes[key] {
         return MirrorResponse(status: 200, headers: ["Content-Type": "application/zip"], contentLength: n)
       }
@@ -78,8 +83,10 @@ final class BombJackBuildTests: XCTestCase {
   func run(_ extra: [String], out: String = "out") throws -> Tool.Result {
     try Tool.run(
       "bombjack-build",
-      ["--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
-       dir.appendingPathComponent(out).path, "--date", "2026-11-30", "--delay", "0", "--jobs", "4"] + extra)
+      [
+        "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
+        dir.appendingPathComponent(out).path, "--date", "2026-11-30", "--delay", "0", "--jobs", "4",
+      ] + extra)
   }
 
   static let lowBounds = ["--min-share", "0", "--min-issues", "0"]
@@ -94,7 +101,8 @@ final class BombJackBuildTests: XCTestCase {
   }
 
   func catalogue(_ shelf: Shelf, _ out: String = "out") throws -> IssueCatalogue {
-    try JSONDecoder().decode(IssueCatalogue.self, from: Data(contentsOf: dir.appendingPathComponent("\(out)/\(shelf.fileName)")))
+    try JSONDecoder().decode(
+      IssueCatalogue.self, from: Data(contentsOf: dir.appendingPathComponent("\(out)/\(shelf.fileName)")))
   }
 
   func testWithoutIgnoreRobotsTheWalkStopsAtTheSitesRobotsTxt() throws {
@@ -114,11 +122,17 @@ final class BombJackBuildTests: XCTestCase {
     let files = try outputs()
     XCTAssertEqual(
       Set(files.keys),
-      ["bombjack-commodoreMagazines.json", "bombjack-books.json", "bombjack-otherMagazines.json", "bombjack-other.json"])
+      [
+        "bombjack-commodoreMagazines.json", "bombjack-books.json", "bombjack-otherMagazines.json",
+        "bombjack-other.json",
+      ])
 
     // Failed pages are skipped, counted and listed.
-    XCTAssertTrue(first.stderr.contains("https://commodore.bombjack.org/gone-page.htm: HTTP 404; the page is skipped"), first.stderr)
-    XCTAssertTrue(first.stderr.contains("https://commodore.bombjack.org/private.htm: HTTP 403; the page is skipped"), first.stderr)
+    XCTAssertTrue(
+      first.stderr.contains("https://commodore.bombjack.org/gone-page.htm: HTTP 404; the page is skipped"), first.stderr
+    )
+    XCTAssertTrue(
+      first.stderr.contains("https://commodore.bombjack.org/private.htm: HTTP 403; the page is skipped"), first.stderr)
     XCTAssertTrue(first.stderr.contains("commodore-horizons.htm: line 8: "), "the truncated page is reported")
 
     let mags = try catalogue(.commodoreMagazines)
@@ -188,7 +202,9 @@ final class BombJackBuildTests: XCTestCase {
     let r = try run(["--ignore-robots"] + Self.lowBounds)
     XCTAssertEqual(r.status, 0, r.stderr)
     // Fixture grid: example.com, bombjack.org without TLS, https:///; listing: a mirror and ftp.
-    XCTAssertTrue(r.stdout.contains("dropped 5 with no usable address, 0 repeats, 1 disk contents, 2 gone from the server"), r.stdout)
+    XCTAssertTrue(
+      r.stdout.contains("dropped 5 with no usable address, 0 repeats, 1 disk contents, 2 gone from the server"),
+      r.stdout)
     XCTAssertTrue(r.stdout.contains("failed"), r.stdout)
   }
 
