@@ -61,13 +61,16 @@ BuildRunner.main(tool) { ctx in
   let build = ShelfAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
 
   // The seven files are checked as a set before any is written: one bad file stops them all.
+  // A run can be split across two shelves, so numbers may have gaps within one file (the set rule
+  // checks 1…n across the seven), and runs are numbered in walk order, not by date.
+  let shared = SharedRules.issue(numbering: .gapsAllowed, chronology: false)
   var products: [BuildProduct] = []
   var errors = 0
   var badFiles: [String] = []
   for shelf in Shelf.allCases where shelves.contains(shelf) {
     guard let c = build.catalogues[shelf] else { continue }
     let rules = ShelfRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
-    let report = ValidationReport.run(SharedRules.issue() + rules, on: c)
+    let report = ValidationReport.run(shared + rules, on: c)
     for f in report.errors {
       errors += 1
       Diagnostics.error(
@@ -90,7 +93,8 @@ BuildRunner.main(tool) { ctx in
       ]
       if o.flag("--no-probe") { summary.append("sizes: not probed (--no-probe)") }
     }
-    products.append(.issue(c, file: shelf.fileName, rules: rules, partial: partial, summary: summary))
+    products.append(
+      .issue(c, file: shelf.fileName, rules: rules, partial: partial, summary: summary, sharedRules: shared))
   }
   if errors > 0 { throw BombJackFailure.invalidSet(errors: errors, files: badFiles) }
   return products

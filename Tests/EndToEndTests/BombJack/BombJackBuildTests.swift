@@ -26,6 +26,7 @@ final class BombJackBuildTests: XCTestCase {
     ("/other/telephony/pdf/index.html", "fixture:BombJack/listing-with-foreign-links.htm"),
     ("/commodore/magazines/commodore-horizons/commodore-horizons.htm", "fixture:BombJack/truncated.htm"),
     ("/archive/index-archive-2014.htm", "fixture:BombJack/changelog-2014.htm"),
+    ("/commodore/misc/misc.htm", "fixture:BombJack/split-run.htm"),
   ]
 
   override func setUpWithError() throws {
@@ -124,8 +125,11 @@ final class BombJackBuildTests: XCTestCase {
       Set(files.keys),
       [
         "bombjack-commodoreMagazines.json", "bombjack-books.json", "bombjack-otherMagazines.json",
-        "bombjack-other.json",
+        "bombjack-other.json", "bombjack-hardware.json",
       ])
+    // A run split across two shelves: numbers have a gap in each file and run 1…n across both.
+    XCTAssertEqual(try catalogue(.hardware).issues.map(\.number), [2])
+    XCTAssertEqual(try catalogue(.books).issues.filter { $0.series == "misc" }.map(\.number), [1])
 
     // Failed pages are skipped, counted and listed.
     XCTAssertTrue(
