@@ -135,8 +135,14 @@ struct ChildRun {
 
   static func start(tool: String, _ arguments: [String]) throws -> ChildRun {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-      tool)
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent(tool)
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+      throw BenchFailure(
+        "\(executable.path) is missing; build it in the same configuration first (swift build -c release --product \(tool))"
+      )
+    }
+    p.executableURL = executable
     p.arguments = arguments
     let err = Pipe()
     p.standardError = err

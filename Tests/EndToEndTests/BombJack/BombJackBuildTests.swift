@@ -212,6 +212,22 @@ final class BombJackBuildTests: XCTestCase {
     XCTAssertTrue(r.stdout.contains("failed"), r.stdout)
   }
 
+  func testAPageThatKeepsFailingIsRetriedThenSkippedAndListedWithoutStoppingTheWalk() throws {
+    server.inject(.status(500, retryAfter: nil), matching: Self.host + "/other/epson-hx-20/", times: 10)
+    // (Slow by design: after the 500s the fetcher slows the host down for the rest of the run.)
+    let r = try run(["--ignore-robots"] + Self.lowBounds)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stderr.contains("https://commodore.bombjack.org/other/epson-hx-20/: "), r.stderr)
+    XCTAssertTrue(r.stderr.contains("the page is skipped"), r.stderr)
+    XCTAssertNil(try? catalogue(.other).issues.first { $0.title == "Epson HX-20 Technical Manual" })
+    XCTAssertEqual(try catalogue(.commodoreMagazines).issues.filter { $0.zip.contains("/ahoy/") }.count, 61)
+    // Nothing was cached for the failed page, so the next run asks for it again and now gets it.
+    server.clearFaults()
+    let again = try run(["--ignore-robots"] + Self.lowBounds)
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertNotNil(try catalogue(.other).issues.first { $0.title == "Epson HX-20 Technical Manual" })
+  }
+
   func testNoNetworkWithAnEmptyCacheNamesTheMissingPage() throws {
     let r = try run(["--no-network"] + Self.lowBounds)
     XCTAssertEqual(r.status, 69, r.stderr)
