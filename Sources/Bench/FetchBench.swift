@@ -27,7 +27,7 @@ enum FetchBench {
     }
 
     // Warm cache replay.
-    let pages = (0..<count).map { URL(string: "https://bench.example/pages/\($0).html")! }
+    let pages = (0..<count).compactMap { URL(string: "https://bench.example/pages/\($0).html") }
     _ = try await fetcher("warm", jobs: 8).getAll(pages)
     let warm = fetcher("warm", jobs: 8)
     var t = Date()
@@ -36,27 +36,15 @@ enum FetchBench {
     precondition(warm.counters[.hit] == count, "warm replay made requests")
 
     // HEADs over loopback, 8 in flight.
-    let files = paths.map { URL(string: "https://\($0)")! }
+    let files = paths.compactMap { URL(string: "https://\($0)") }
     let heads = fetcher("heads", jobs: 8)
     t = Date()
     _ = try await heads.headAll(files)
     let headSeconds = Date().timeIntervalSince(t)
 
     // The transport alone (no cache, no gate), to show where the time goes.
-    let transport = URLSessionTransport(maxConnectionsPerHost: 8)
-    t = Date()
-    await withTaskGroup(of: Void.self) { group in
-      var next = 0
-      func add() {
-        guard next < paths.count else { return }
-        let u = URL(string: "\(server.baseURL)/\(paths[next])")!
-        next += 1
-        group.addTask { _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30)) }
-      }
-      for _ in 0..<8 { add() }
-      while await group.next() != nil { add() }
-    }
-    let transportSeconds = Date().timeIntervalSince(t)
+    let transportSeconds = try await transportAlone(CurlTransport.shared, paths, server.baseURL)
+    let urlSessionSeconds = try await transportAlone(URLSessionTransport(maxConnectionsPerHost: 8), paths, server.baseURL)
 
     // curl doing the same HEADs.
     let config = dir.appendingPathComponent("curl.cfg")
@@ -80,7 +68,8 @@ enum FetchBench {
     print("fetch benchmark (\(count) URLs, loopback)")
     print(row("warm cache replay (GET)", warmRate, "entries/s", goal: "goal ≥ 20,000/s"))
     print(row("HEADs, 8 in flight (Shelfmark)", headRate, "requests/s", goal: ""))
-    print(row("HEADs, 8 in flight (transport alone)", Double(count) / transportSeconds, "requests/s", goal: ""))
+    print(row("HEADs, 8 in flight (libcurl transport alone)", Double(count) / transportSeconds, "requests/s", goal: ""))
+    print(row("HEADs, 8 in flight (URLSession alone)", Double(count) / urlSessionSeconds, "requests/s", goal: ""))
     if let c = curlSeconds {
       let curlRate = Double(count) / c
       print(row("HEADs, 8 in flight (curl --parallel)", curlRate, "requests/s", goal: ""))
@@ -90,8 +79,26 @@ enum FetchBench {
     }
   }
 
+  /// HEADs straight through a transport: no cache, no gates.
+  static func transportAlone(_ transport: Transport, _ paths: [String], _ base: String) async throws -> Double {
+    let urls = paths.compactMap { URL(string: "\(base)/\($0)") }
+    let t = Date()
+    await withTaskGroup(of: Void.self) { group in
+      var next = 0
+      func add() {
+        guard next < urls.count else { return }
+        let u = urls[next]
+        next += 1
+        group.addTask { _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30)) }
+      }
+      for _ in 0..<8 { add() }
+      while await group.next() != nil { add() }
+    }
+    return Date().timeIntervalSince(t)
+  }
+
   static func row(_ label: String, _ rate: Double, _ unit: String, goal: String) -> String {
-    label.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%10.0f %@", rate, unit)
+    label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%10.0f %@", rate, unit)
       + (goal.isEmpty ? "" : "   (\(goal))")
   }
 }
