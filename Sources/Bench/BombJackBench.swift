@@ -68,7 +68,8 @@ enum BombJackBench {
     config.noNetwork = true
     let fetcher = Fetcher(config)
     let t0 = Date()
-    var walk = SiteWalk(start: [URL(string: BombJackSite.root)!], maxPages: 25_000)
+    guard let root = URL(string: BombJackSite.root) else { throw BenchFailure("the site root does not parse") }
+    var walk = SiteWalk(start: [root], maxPages: 25_000)
     var read = 0
     var entries = 0
     var bodies: [[UInt8]] = []
@@ -87,7 +88,7 @@ enum BombJackBench {
     }
     let walkSeconds = Date().timeIntervalSince(t0)
     let t1 = Date()
-    for (i, b) in bodies.enumerated() { _ = BombJackPage.read(b, url: URL(string: BombJackSite.root + "p/\(i).htm")!) }
+    for (i, b) in bodies.enumerated() { _ = BombJackPage.read(b, url: root.appendingPathComponent("p/\(i).htm")) }
     let parseRate = Double(bodies.count) / Date().timeIntervalSince(t1)
     print(
       String(

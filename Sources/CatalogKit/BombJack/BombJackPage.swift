@@ -1,24 +1,5 @@
 import Foundation
 
-/// One archive link read from a page cell, before any site-wide filter.
-public struct PageEntry: Sendable, Equatable {
-  /// The file, resolved against the page URL (not yet checked against the host allowlist).
-  public var file: URL
-  /// The cell text before the link, or a title made from the file name (Apache listings).
-  public var title: String
-  /// The first image inside the link, resolved against the page.
-  public var cover: URL?
-  /// "N pages" from the cell text after the link.
-  public var pages: Int?
-
-  public init(file: URL, title: String, cover: URL? = nil, pages: Int? = nil) {
-    self.file = file
-    self.title = title
-    self.cover = cover
-    self.pages = pages
-  }
-}
-
 /// What one page of the archive says: its title, the issues in its cells, and the pages to visit next.
 public struct BombJackPage: Sendable, Equatable {
   public var url: URL
@@ -177,28 +158,5 @@ public struct BombJackPage: Sendable, Equatable {
     var n = 1
     for b in m.bytes[0..<min(offset, m.bytes.count)] where b == 0x0A { n += 1 }
     return n
-  }
-}
-
-/// Which links the walk follows.
-public enum SiteLinks {
-  /// The normalised page a link leads to, or nil when the walk must not follow it: anchors and
-  /// mail links, other hosts, files that are not HTML, FrontPage tool folders. The query is dropped,
-  /// which folds Apache's sort links (`?C=N;O=D`) into the folder itself; folders end in `/`.
-  public static func followable(_ href: String, from page: URL) -> URL? {
-    let h = href.trimmingCharacters(in: .whitespacesAndNewlines)
-    if h.hasPrefix("#") || h.lowercased().hasPrefix("mailto:") { return nil }
-    guard let u = SiteAddress.resolve(h, against: page),
-      let scheme = u.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      u.host(percentEncoded: true)?.lowercased() == BombJackSite.host
-    else { return nil }
-    let ext = SiteAddress.pathExtension(u)
-    guard ext.isEmpty || ext == "htm" || ext == "html", !BombJackSite.isToolPath(u) else { return nil }
-    guard var text = SiteAddress.text(of: u, scheme: "https", keepQuery: false) else { return nil }
-    // An extension-less path is an Apache folder: "/commodore/commodore" answers with a redirect to
-    // "/commodore/commodore/", and the listing's relative links only resolve right against the
-    // slashed form (the fetcher follows the redirect but reports the URL asked for).
-    if ext.isEmpty, !text.hasSuffix("/") { text += "/" }
-    return URL(string: text)
   }
 }

@@ -1,18 +1,5 @@
 import Foundation
 
-/// A run (series) as the catalogue lists it: one per page with kept entries.
-public struct Run: Sendable, Equatable {
-  public var key: String
-  public var name: String
-
-  public init(key: String, name: String) {
-    self.key = key
-    self.name = name
-  }
-
-  public var series: Series { Series(key: key, name: name, code: key, language: "en") }
-}
-
 /// How pages become run names and keys, with the reference's collision rules.
 public enum RunName {
   /// The page's own name for its run. Apache listings ("Index of /x/y") are named for their folder,

@@ -1,48 +1,5 @@
 import Foundation
 
-/// The answer to one size probe (HEAD) of a download.
-public struct Probe: Sendable, Equatable, Codable {
-  public var status: Int
-  /// `Content-Length`, when the server sent one.
-  public var bytes: Int64?
-
-  public init(status: Int, bytes: Int64? = nil) {
-    self.status = status
-    self.bytes = bytes
-  }
-
-  /// A 404 (or 410) means the file is gone and its entry is dropped; anything else keeps it.
-  public var isGone: Bool { status == 404 || status == 410 }
-}
-
-/// Why entries were left out, printed at the end of a build.
-public struct DropCounts: Sendable, Equatable {
-  /// Not on a known host, or not reachable over https.
-  public var noAddress = 0
-  /// Deeper copies elsewhere, or the same file already listed by an earlier page.
-  public var repeats = 0
-  /// Cover-disk software under `/disks/`.
-  public var diskContents = 0
-  /// The probe answered 404.
-  public var gone = 0
-
-  public init() {}
-}
-
-/// The seven shelves built from one walk.
-public struct ShelfBuild: Sendable {
-  /// Only the shelves that have issues.
-  public var catalogues: [Shelf: IssueCatalogue]
-  public var dropped: DropCounts
-  /// Pages read, and how many of them yielded archive links.
-  public var pagesRead: Int
-  public var pagesWithArchives: Int
-  /// Each run with its page title and kept entries, in walk order (for the console).
-  public var runs: [(run: Run, title: String, count: Int)]
-
-  public var issueCount: Int { catalogues.values.reduce(0) { $0 + $1.issues.count } }
-}
-
 /// Catalogue assembly: a pure function of the pages the walk read and the probe answers.
 public enum ShelfAssembly {
   struct Candidate {
