@@ -35,6 +35,7 @@ enum SiteCrawl {
           missing.append(url)
         case .robots:
           failed.append(FailedPage(url: url, reason: "robots.txt disallows this path"))
+          ctx.warn("\(url.absoluteString): robots.txt disallows this path; the page is skipped")
         }
       }
       ctx.progress.step(

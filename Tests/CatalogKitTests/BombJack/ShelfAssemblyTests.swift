@@ -166,5 +166,25 @@ final class ShelfAssemblyTests: XCTestCase {
     XCTAssertEqual(build.catalogues[.commodoreMagazines]?.issues.count, 61)
     XCTAssertEqual(build.catalogues[.books]?.issues.count, 265)
     XCTAssertEqual(build.catalogues[.other]?.issues.map(\.title), ["Epson HX-20 Technical Manual"])
+    // Numbers: Ahoy's 61 are the shipped 1…61; the books run matches once the 33 new rows are set aside.
+    for shelf in [Shelf.commodoreMagazines, .books] {
+      let kept = (build.catalogues[shelf]?.issues ?? []).filter { !$0.zip.contains("'") }
+      XCTAssertEqual(kept.map { shipped[$0.zip]?.1.number }, kept.indices.map { $0 + 1 }, "\(shelf)")
+    }
+    // Run names: the shipped ones carry the platform because the full site has a second page with the
+    // same short name (a disk or repeat page); these four pages alone have no such collision.
+    XCTAssertEqual(build.catalogues[.commodoreMagazines]?.series.map(\.name), ["Ahoy"])
+    XCTAssertEqual(
+      shipped[Self.site + "/magazines/commodore/ahoy/Ahoy_Issue_01_1984_Jan.zip"]?.1.series, "commodore-ahoy")
+  }
+
+  func testTheRealPagesNameTheirRunsAsTheShippedFilesDoWhenTheirShortNamesAreShared() throws {
+    let pages = try corpusPages()
+    // The site has other pages whose short names are "Books", "Ahoy" and "Epson Hx 20".
+    let uses = ["Books": 2, "Ahoy": 2, "Epson Hx 20": 2]
+    let runs = RunName.assign(
+      pages.filter { !$0.entries.isEmpty }.map { RunName.Page(url: $0.url, title: $0.title) }, shortNameUses: uses)
+    XCTAssertEqual(runs.map(\.name), ["Commodore - Books", "Commodore - Ahoy", "Other - Epson Hx 20"])
+    XCTAssertEqual(runs.map(\.key), ["commodore-books", "commodore-ahoy", "other-epson-hx-20"])
   }
 }
