@@ -155,6 +155,10 @@ final class BombJackBuildTests: XCTestCase {
     XCTAssertEqual(all.filter { $0.bytes != nil }.count, all.count - 1 - 10, "all but the 403 and Joystik")
     XCTAssertTrue(first.stdout.contains("2 gone from the server"), first.stdout)
 
+    // The shipped-file checks, across the folder too.
+    let check = try Tool.run("catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"])
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+
     // The rebuild from the cache alone.
     server.clearLog()
     let second = try run(["--no-network"] + Self.lowBounds)
