@@ -59,6 +59,10 @@ BuildRunner.main(tool) { ctx in
   let targets = ShelfAssembly.probeTargets(crawl.pages)
   let probes = o.flag("--no-probe") ? [:] : try await SiteCrawl.probe(ctx, targets)
   let build = ShelfAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
+  for r in build.runs {
+    let count = String(r.count)
+    ctx.note(String(repeating: " ", count: max(0, 7 - count.count)) + count + " items  " + r.title)
+  }
 
   // The seven files are checked as a set before any is written: one bad file stops them all.
   // A run can be split across two shelves, so numbers may have gaps within one file (the set rule
