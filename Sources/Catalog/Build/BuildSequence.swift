@@ -79,6 +79,8 @@ struct BuildSequence {
   /// The catalogue a run left in `file`, compared with what was there before it.
   func row(_ file: String, source: String, report: BuildReport?, previous: AnyCatalogue?) -> CatalogueRow {
     guard let product = report?.products.first(where: { $0.file == file }) else {
+      // A run that succeeded without this file chose not to write it (an empty shelf, --only).
+      if let report, report.exitCode == 0 { return CatalogueRow(file: file, source: source, status: "skipped") }
       return .failed(file, source: source)
     }
     var row = CatalogueRow(file: file, source: source, status: product.status.rawValue)

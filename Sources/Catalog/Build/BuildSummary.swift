@@ -50,7 +50,9 @@ enum BuildSummary {
   /// `7 catalogues: 5 written, 2 unchanged, 0 refused, 0 failed`.
   static func verdict(_ results: [BuildSequence.RunResult]) -> String {
     let rows = results.flatMap(\.rows)
-    let parts = ["written", "unchanged", "refused", "failed"].map { s in "\(rows.count { $0.status == s }) \(s)" }
+    var parts = ["written", "unchanged", "refused", "failed"].map { s in "\(rows.count { $0.status == s }) \(s)" }
+    let skipped = rows.count { $0.status == "skipped" }
+    if skipped > 0 { parts.append("\(skipped) skipped") }
     return "\(rows.count) catalogue\(rows.count == 1 ? "" : "s"): " + parts.joined(separator: ", ")
   }
 

@@ -23,6 +23,7 @@ enum DemoCommand: Subcommand {
   static let samples: [String: @Sendable (DemoFixtures) throws -> DemoSample] = [
     "retrospec": DemoRetroSpec.sample,
     "archive": DemoArchive.sample,
+    "bombjack": DemoBombJack.sample,
     "spectrum": DemoSpectrum.sample,
     "popboks": DemoPopBoks.sample,
     "stripovi": DemoStripovi.sample,
@@ -162,7 +163,9 @@ enum DemoCommand: Subcommand {
 
   /// Per file: name, records, then added/removed/changed between the two folders ("-" when unreadable).
   static func compare(_ old: URL, _ new: URL, files: [String]) -> [[String]] {
-    files.map { file in
+    files.compactMap { file in
+      let absent = [old, new].allSatisfy { !FileManager.default.fileExists(atPath: $0.appendingPathComponent(file).path) }
+      if absent { return nil }
       guard let a = BuildSequence.read(old, file), let b = BuildSequence.read(new, file),
         let d = try? CatalogueDiff.compare(a, b)
       else { return [file, "-", "-", "-", "-"] }
