@@ -56,16 +56,9 @@ enum DemoBombJack {
         return MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], body: page)
       }
       guard req.method == "HEAD", path.hasSuffix(".zip") || path.hasSuffix(".pdf") else { return nil }
-      return MirrorResponse(status: 200, headers: ["Content-Type": "application/zip"], contentLength: size(of: path))
+      return MirrorResponse(status: 200, headers: ["Content-Type": "application/zip"], contentLength: DemoSample.size(of: path))
     }
     s.arguments = ["--min-share", "0", "--min-issues", "0"]
     return s
-  }
-
-  /// A size that depends only on the path, so both runs and every rerun agree.
-  static func size(of path: String) -> Int {
-    var h = 0
-    for b in path.utf8 { h = (h &* 31 &+ Int(b)) % 9_000_000 }
-    return 500_000 + h
   }
 }

@@ -15,6 +15,13 @@ struct DemoSample {
   /// Answers computed per request (tile archives, metadata APIs); nil falls through.
   var dynamic: (@Sendable (MirrorRequest) -> MirrorResponse?)? = nil
 
+  /// A simulated file size that depends only on the path, so both runs and every rerun agree.
+  static func size(of path: String) -> Int {
+    var h = 0
+    for b in path.utf8 { h = (h &* 31 &+ Int(b)) % 9_000_000 }
+    return 500_000 + h
+  }
+
   /// The key `pages` uses for a request.
   static func key(_ r: MirrorRequest) -> String {
     r.host + (r.path.removingPercentEncoding ?? r.path) + (r.query.map { "?" + $0 } ?? "")
