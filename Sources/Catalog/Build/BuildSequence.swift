@@ -8,8 +8,10 @@ struct BuildSequence {
   var sources: [BuildSource]
   var outputDirectory: URL
   var cacheRoot: URL
-  /// Arguments every child gets (`--no-network`, `--mirror`, `--date`, `--jobs`, …).
+  /// Arguments every child gets (`--no-network`, `--mirror`, `--date`, …).
   var shared: [String]
+  /// `--jobs` for every child, lowered to a tool's own ceiling; nil leaves each tool's default.
+  var jobs: Int? = nil
   /// Arguments for one source's children only (`--min-issues 1`).
   var extra: [String: [String]] = [:]
   var progress: BuildProgress
@@ -39,7 +41,7 @@ struct BuildSequence {
         let cache = cacheRoot.appendingPathComponent(source.cacheName)
         let arguments =
           r.arguments + ["--cache", cache.path, "--out", outputDirectory.path, "--quiet"] + shared
-          + (extra[source.name] ?? [])
+          + (jobs.map { ["--jobs", String(min($0, source.maxJobs))] } ?? []) + (extra[source.name] ?? [])
         let previous = Dictionary(uniqueKeysWithValues: r.files.map { ($0, Self.read(outputDirectory, $0)) })
         let child = ChildBuild(executable: ProductsFolder.executable(source.executable), arguments: arguments)
         progress.start(r.label, index: n, of: total)

@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 
 /// One source `catalog build` knows: the executable that builds it, how many times to run it for a
@@ -17,6 +18,8 @@ struct BuildSource: Sendable {
   /// the tool by hand in the same folder is reused.
   var cacheName: String
   var runs: [Run]
+  /// The tool's own `--jobs` ceiling; `catalog build --jobs` is lowered to it for this source.
+  var maxJobs = BuildDefaults.maxJobs
 
   var files: [String] { runs.flatMap(\.files) }
 
@@ -29,11 +32,12 @@ struct BuildSource: Sendable {
     // bombjack.md), so a full build passes --ignore-robots, and the tool says so in its report.
     simple("bombjack", arguments: ["--ignore-robots"]),
     simple("popboks"),
+    // archive.org's metadata API: spectrum-build allows at most five requests in flight.
     BuildSource(
       name: "spectrum", executable: "spectrum-build", cacheName: ".zxdb-cache",
       runs: ["magazines", "fanzines", "books"].map {
         Run(arguments: ["--build", $0], files: ["spectrum-\($0).json"], label: "spectrum \($0)")
-      }),
+      }, maxJobs: 5),
     simple("stripovi"),
   ]
 

@@ -19,7 +19,7 @@ enum BuildCommand: Subcommand {
     ("--cache-root <dir>", "Folder holding each source's cache, .<source>-cache (spectrum: .zxdb-cache). (default: .)"),
     ("--mirror <url>", "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
     ("--date <yyyy-mm-dd>", "The catalogues' generated date. (default: today, UTC)"),
-    ("--jobs <n>", "Requests in flight per host, passed to every tool. (default: each tool's own)"),
+    ("--jobs <n>", "Requests in flight per host, passed to every tool, at most its own ceiling. (default: each tool's own)"),
     ("--delay <ms>", "Pause between requests to one host, passed to every tool. (default: each tool's own)"),
     ("--refresh", "Revalidate cached pages instead of trusting them."),
     ("--allow-shrink", "Write even when a rebuild drops more issues than the shrink limit."),
@@ -43,8 +43,10 @@ enum BuildCommand: Subcommand {
     }
     let shared: [String]
     let extra: [String: [String]]
+    let jobs: Int?
     do {
       shared = try sharedArguments(args)
+      jobs = try Self.jobs(args)
       extra = try extraArguments(args.all("--with"))
     } catch {
       return usageError(error.description, console)
@@ -53,7 +55,7 @@ enum BuildCommand: Subcommand {
     let out = URL(fileURLWithPath: args.value("--out") ?? "catalogs", relativeTo: cwd).standardizedFileURL
     let cacheRoot = URL(fileURLWithPath: args.value("--cache-root") ?? ".", relativeTo: cwd).standardizedFileURL
     let sequence = BuildSequence(
-      sources: sources, outputDirectory: out, cacheRoot: cacheRoot, shared: shared, extra: extra,
+      sources: sources, outputDirectory: out, cacheRoot: cacheRoot, shared: shared, jobs: jobs, extra: extra,
       progress: BuildProgress(quiet: args.flag("--quiet")))
     let results = sequence.run()
     console.out(BuildSummary.table(results))
@@ -68,6 +70,15 @@ enum BuildCommand: Subcommand {
     }
     let hint = NearMatch.nearest(name, in: known).map { " Did you mean '\($0)'?" } ?? ""
     return "unknown source '\(name)'.\(hint) Sources: \(known.joined(separator: ", "))."
+  }
+
+  /// `--jobs`, checked here; each source gets it lowered to its tool's ceiling.
+  static func jobs(_ args: ParsedArguments) throws(ParsedArguments.UsageError) -> Int? {
+    guard let j = args.value("--jobs") else { return nil }
+    guard let n = Int(j), (1...BuildDefaults.maxJobs).contains(n) else {
+      throw .init(description: "--jobs takes a number from 1 to \(BuildDefaults.maxJobs), not '\(j)'.")
+    }
+    return n
   }
 
   /// The options every child gets, checked here so a typo fails once instead of once per source.
@@ -88,12 +99,6 @@ enum BuildCommand: Subcommand {
         throw .init(description: "--date takes a date like 2026-11-30, not '\(d)'.")
       }
       out += ["--date", d]
-    }
-    if let j = args.value("--jobs") {
-      guard let n = Int(j), (1...BuildDefaults.maxJobs).contains(n) else {
-        throw .init(description: "--jobs takes a number from 1 to \(BuildDefaults.maxJobs), not '\(j)'.")
-      }
-      out += ["--jobs", j]
     }
     if let d = args.value("--delay") {
       guard let n = Int(d), n >= 0 else { throw .init(description: "--delay takes milliseconds (0 or more), not '\(d)'.") }
