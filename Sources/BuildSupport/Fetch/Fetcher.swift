@@ -13,6 +13,9 @@ public struct FetcherConfiguration: Sendable {
   public var mirror: URL?
   public var jobs = BuildDefaults.jobs
   public var delayMS = BuildDefaults.pageDelayMS
+  /// The pause between HEAD probes to one host, when it differs from pages' (a HEAD costs a server
+  /// far less than a page). Probes then queue at their own gate.
+  public var probeDelayMS: Int? = nil
   public var userAgent = BuildDefaults.userAgent
   public var maxAttempts = BuildDefaults.maxAttempts
   public var backoffBase = BuildDefaults.backoffBaseSeconds
@@ -229,17 +232,24 @@ public final class Fetcher: Sendable {
       }
     }
     if let d = policy.crawlDelaySeconds {
-      let gate = await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
-      await gate.raiseInterval(to: min(d, 30))
+      for method in [HTTPMethod.get, .head] { await gate(for: host, method).raiseInterval(to: min(d, 30)) }
     }
     return policy
+  }
+
+  /// The gate requests of this method queue at: one per host, or two when probes have their own pace.
+  private func gate(for host: String, _ method: HTTPMethod) async -> HostGate {
+    if method == .head, let probe = configuration.probeDelayMS, probe != configuration.delayMS {
+      return await gates.gate(for: host + " HEAD", jobs: configuration.jobs, interval: Double(probe) / 1000)
+    }
+    return await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
   }
 
   /// The real request, with mirror rewriting, same-host redirects, politeness and retries.
   private func network(
     _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], host: String
   ) async throws -> FetchResponse {
-    let gate = await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
+    let gate = await gate(for: host, method)
     if await gate.isOpen {
       throw FetchError.refused(host: host, status: 429, wait: "a few minutes (the breaker is open)")
     }

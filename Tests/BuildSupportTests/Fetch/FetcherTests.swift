@@ -182,6 +182,19 @@ final class FetcherTests: XCTestCase {
     XCTAssertEqual(again.contentLength, 17_766_642)
   }
 
+  func testProbesKeepTheirOwnPaceBesidePages() async throws {
+    for i in 0..<4 { server.setSize(100 + i, for: "example.org/dir/f\(i).zip") }
+    var c = fetcher().configuration
+    c.jobs = 1
+    c.delayMS = 400
+    c.probeDelayMS = 0
+    let f = Fetcher(c)
+    let start = Date()
+    _ = try await f.headAll((0..<4).map { url("f\($0).zip") })
+    XCTAssertLessThan(Date().timeIntervalSince(start), 1.2, "four HEADs at the page pace would take 1.2 s")
+    XCTAssertEqual(server.requests.count, 4)
+  }
+
   func testRefreshRevalidatesWithAConditionalRequest() async throws {
     _ = try await fetcher().get(url("p0.html"))
     var c = fetcher().configuration
