@@ -50,7 +50,7 @@ let package = Package(
 
     .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "ShelfmarkTestSupport"]),
     .testTarget(
-      name: "BuildSupportTests", dependencies: ["BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
+      name: "BuildSupportTests", dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),

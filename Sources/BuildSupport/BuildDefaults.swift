@@ -1,0 +1,33 @@
+/// Every default number the tools use, in one place, each with its reason.
+public enum BuildDefaults {
+  /// The shared User-Agent: names the tool and how to reach us, so a small site's admin can write
+  /// before blocking us.
+  public static let userAgent = "Shelfmark/1.0 (catalogue builder; +https://github.com/shelfmark/shelfmark)"
+  /// A desktop browser string for sites whose CDN challenges non-browser clients (Atarimania).
+  public static let browserUserAgent =
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36"
+  /// Page crawls: one request a second per host is the common polite default (Scrapy's template).
+  public static let pageDelayMS = 1000
+  /// Requests in flight per host; volunteer-run servers get one at a time unless a source says more.
+  public static let jobs = 1
+  /// Highest `--jobs` accepted: archive.org firewalled a client at 50; it tolerates 5.
+  public static let maxJobs = 8
+  /// A request that has not answered in this time is a transport failure (30 s is proven in the field).
+  public static let requestTimeoutSeconds = 30.0
+  /// Attempts per request for 429, 5xx and transport errors (the first try included).
+  public static let maxAttempts = 4
+  /// Backoff before the first retry when the server gives no Retry-After; doubles each time.
+  public static let backoffBaseSeconds = 1.0
+  /// The longest Retry-After we wait out; longer asks fail at once rather than sleep.
+  public static let retryAfterCapSeconds = 120.0
+  /// Consecutive refusals (429, 503 with Retry-After, transport failures) after which a host's breaker opens.
+  public static let breakerThreshold = 5
+  /// Response body caps per request kind: pages are small; dumps are big.
+  public static let pageBodyCap = 32 << 20
+  public static let apiBodyCap = 64 << 20
+  public static let fileBodyCap = 1 << 30
+  /// Redirects followed within one host before giving up.
+  public static let maxRedirects = 5
+  /// Share of the previous catalogue's issues a rebuild may drop before it is refused.
+  public static let shrinkLimit = 0.05
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The outcome counters every fetch updates (slash keys, as in a build report).
+public enum Counter: String, CaseIterable, Sendable, Codable {
+  /// Served from the cache without a request.
+  case hit = "fetch/hit"
+  /// Not in the cache (a request follows, or under --no-network an error).
+  case miss = "fetch/miss"
+  /// Requests actually sent over the network (retries included).
+  case requests = "fetch/requests"
+  /// Answers written to the cache.
+  case stored = "fetch/stored"
+  /// Negative answers (403, 404, 410) stored as answers.
+  case negative = "fetch/negative"
+  /// Cached entries confirmed unchanged by a conditional request (304).
+  case revalidated = "fetch/revalidated"
+  /// Attempts repeated after a 429, a 5xx or a transport error.
+  case retried = "fetch/retried"
+  /// Refusals: 429, or 503 with Retry-After.
+  case refused = "fetch/refused"
+  /// Requests that failed for good.
+  case failed = "fetch/failed"
+  /// Misses under --no-network.
+  case notCached = "fetch/not-cached"
+}
+
+/// Thread-safe tallies of `Counter`s.
+public final class Counters: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [Counter: Int] = [:]
+
+  public init() {}
+
+  public func add(_ c: Counter, _ n: Int = 1) {
+    lock.lock()
+    values[c, default: 0] += n
+    lock.unlock()
+  }
+
+  public subscript(_ c: Counter) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return values[c] ?? 0
+  }
+
+  /// All counters by key, zeros included, for reports.
+  public var snapshot: [String: Int] {
+    lock.lock()
+    defer { lock.unlock() }
+    var out: [String: Int] = [:]
+    for c in Counter.allCases { out[c.rawValue] = values[c] ?? 0 }
+    return out
+  }
+}

@@ -1,0 +1,375 @@
+import CatalogKit
+import Foundation
+
+/// How a fetcher behaves; built from `BuildOptions` by the runner, or directly in tests.
+public struct FetcherConfiguration: Sendable {
+  public var cacheRoot: URL
+  /// Hosts this source may contact (lowercased, exact match).
+  public var allowedHosts: Set<String>
+  public var noNetwork = false
+  public var refresh = false
+  /// `https://HOST/PATH?Q` is fetched from `mirror/HOST/PATH?Q`.
+  public var mirror: URL?
+  public var jobs = BuildDefaults.jobs
+  public var delayMS = BuildDefaults.pageDelayMS
+  public var userAgent = BuildDefaults.userAgent
+  public var maxAttempts = BuildDefaults.maxAttempts
+  public var backoffBase = BuildDefaults.backoffBaseSeconds
+  public var retryAfterCap = BuildDefaults.retryAfterCapSeconds
+  public var breakerThreshold = BuildDefaults.breakerThreshold
+  public var timeout = BuildDefaults.requestTimeoutSeconds
+  public var extraHeaders: [String: String] = [:]
+  /// Honour robots.txt (RFC 9309). Only an explicit `--ignore-robots` turns this off.
+  public var respectRobots = true
+  /// The product token robots.txt groups are matched against.
+  public var robotsAgent = "shelfmark"
+
+  public init(cacheRoot: URL, allowedHosts: Set<String>) {
+    self.cacheRoot = cacheRoot
+    self.allowedHosts = Set(allowedHosts.map { $0.lowercased() })
+  }
+}
+
+/// Every GET and HEAD goes through here: cache first, then the network under the host's politeness
+/// rules, with retries for 429, 5xx and transport failures only, and every outcome counted.
+public final class Fetcher: Sendable {
+  public let configuration: FetcherConfiguration
+  public let cache: CacheStore
+  public let counters = Counters()
+  private let transport: Transport
+  private let gates = GateTable()
+  private let missing = MissingList()
+  private let robots = RobotsTable()
+
+  public init(_ configuration: FetcherConfiguration, transport: Transport? = nil) {
+    self.configuration = configuration
+    self.cache = CacheStore(root: configuration.cacheRoot)
+    self.transport = transport ?? URLSessionTransport(maxConnectionsPerHost: max(configuration.jobs, 1))
+  }
+
+  /// Every URL that was not cached under `--no-network`, in the order asked.
+  public var missingURLs: [URL] { missing.all }
+
+  public func get(_ url: URL, kind: RequestKind = .page, headers: [String: String] = [:]) async throws
+    -> FetchResponse
+  {
+    try await fetch(url, method: .get, kind: kind, headers: headers)
+  }
+
+  public func head(_ url: URL) async throws -> FetchResponse {
+    try await fetch(url, method: .head, kind: .page, headers: [:])
+  }
+
+  /// Fetches many URLs, up to `jobs` at a time per host. Under `--no-network` every miss is gathered
+  /// before failing, so the error names them all.
+  public func getAll(_ urls: [URL], kind: RequestKind = .page) async throws -> [URL: FetchResponse] {
+    try await many(urls) { try await self.get($0, kind: kind) }
+  }
+
+  public func headAll(_ urls: [URL]) async throws -> [URL: FetchResponse] {
+    try await many(urls) { try await self.head($0) }
+  }
+
+  /// Drops a cached answer that turned out to be wrong (a CDN challenge page served as 200).
+  public func evict(_ url: URL, method: HTTPMethod = .get) {
+    cache.remove(CacheKey(method: method, url: url))
+  }
+
+  private func many(_ urls: [URL], _ one: @escaping @Sendable (URL) async throws -> FetchResponse)
+    async throws -> [URL: FetchResponse]
+  {
+    var seen = Set<URL>()
+    let unique = urls.filter { seen.insert($0).inserted }
+    let width = max(1, configuration.jobs) * max(1, Set(unique.compactMap { $0.host }).count)
+    var results: [URL: FetchResponse] = [:]
+    var notCached: [URL] = []
+    var firstError: Error?
+    try await withThrowingTaskGroup(of: (URL, Result<FetchResponse, Error>).self) { group in
+      var next = 0
+      func addNext() {
+        guard next < unique.count else { return }
+        let u = unique[next]
+        next += 1
+        group.addTask {
+          do { return (u, .success(try await one(u))) } catch { return (u, .failure(error)) }
+        }
+      }
+      for _ in 0..<min(width, unique.count) { addNext() }
+      while let (u, r) = try await group.next() {
+        switch r {
+        case .success(let resp): results[u] = resp
+        case .failure(FetchError.notCached(let url, _)): notCached.append(url)
+        case .failure(let e):
+          if firstError == nil { firstError = e }
+          group.cancelAll()
+        }
+        if firstError == nil { addNext() }
+      }
+    }
+    if let firstError { throw firstError }
+    if !notCached.isEmpty {
+      let order = Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1, $0) })
+      throw FetchError.notCachedMany(notCached.sorted { order[$0, default: 0] < order[$1, default: 0] })
+    }
+    return results
+  }
+
+  private func fetch(_ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String])
+    async throws -> FetchResponse
+  {
+    guard let host = url.host?.lowercased(), configuration.allowedHosts.contains(host) else {
+      counters.add(.failed)
+      throw FetchError.hostNotAllowed(url)
+    }
+    if configuration.respectRobots, !configuration.noNetwork, url.path != "/robots.txt" {
+      let policy = try await robotsPolicy(for: url, host: host)
+      var pq = url.path.isEmpty ? "/" : url.path
+      if let q = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedQuery { pq += "?" + q }
+      if !policy.allows(pq) {
+        counters.add(.failed)
+        throw FetchError.disallowedByRobots(url)
+      }
+    }
+    let key = CacheKey(method: method, url: url)
+    let cached = cache.read(key, url: url)
+    if let (_, response) = cached, !configuration.refresh || configuration.noNetwork {
+      counters.add(.hit)
+      cache.touch(key)
+      return response
+    }
+    if cached == nil { counters.add(.miss) }
+    if configuration.noNetwork {
+      counters.add(.notCached)
+      missing.add(url)
+      throw FetchError.notCached(url, method)
+    }
+    var requestHeaders = headers
+    if let (record, _) = cached {
+      if let etag = record.headers["etag"] { requestHeaders["If-None-Match"] = etag }
+      if let lm = record.headers["last-modified"] { requestHeaders["If-Modified-Since"] = lm }
+    }
+    let response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
+    if response.status == 304, let (_, old) = cached {
+      counters.add(.revalidated)
+      cache.touch(key)
+      return old
+    }
+    if response.isSuccess || response.isNegative || (300..<400).contains(response.status) {
+      try cache.write(key, response: response, charset: response.charset)
+      counters.add(.stored)
+      if response.isNegative { counters.add(.negative) }
+    }
+    return response
+  }
+
+  /// The host's robots.txt rules, fetched once per run and cached for at most a day: 4xx means
+  /// everything is allowed, 5xx or no answer means nothing is.
+  private func robotsPolicy(for url: URL, host: String) async throws -> RobotsPolicy {
+    try await robots.policy(for: host) { try await self.loadRobots(for: url, host: host) }
+  }
+
+  private func loadRobots(for url: URL, host: String) async throws -> RobotsPolicy {
+    var c = URLComponents()
+    c.scheme = url.scheme ?? "https"
+    c.host = host
+    c.port = url.port
+    c.path = "/robots.txt"
+    guard let robotsURL = c.url else { return .allowAll }
+    let key = CacheKey(method: .get, url: robotsURL)
+    var policy: RobotsPolicy
+    if let (record, response) = cache.read(key, url: robotsURL), !RobotsTable.isStale(record.fetched) {
+      counters.add(.hit)
+      policy = RobotsTable.policy(from: response, agent: configuration.robotsAgent)
+    } else {
+      do {
+        let r = try await network(robotsURL, method: .get, kind: .page, headers: [:], host: host)
+        if r.isSuccess || (400..<500).contains(r.status) {
+          try cache.write(key, response: r, charset: r.charset)
+          counters.add(.stored)
+        }
+        policy = RobotsTable.policy(from: r, agent: configuration.robotsAgent)
+      } catch let e as FetchError {
+        if case .refused = e { throw e }
+        policy = .disallowAll
+      }
+    }
+    if let d = policy.crawlDelaySeconds {
+      let gate = await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
+      await gate.raiseInterval(to: min(d, 30))
+    }
+    return policy
+  }
+
+  /// The real request, with mirror rewriting, same-host redirects, politeness and retries.
+  private func network(
+    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], host: String
+  ) async throws -> FetchResponse {
+    let gate = await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
+    if await gate.isOpen {
+      throw FetchError.refused(host: host, status: 429, wait: "a few minutes (the breaker is open)")
+    }
+    var current = url
+    var redirects = 0
+    var attempt = 0
+    while true {
+      attempt += 1
+      var h = configuration.extraHeaders.merging(headers) { $1 }
+      h["User-Agent"] = configuration.userAgent
+      let request = TransportRequest(url: wireURL(current), method: method, headers: h, timeout: configuration.timeout)
+      await gate.acquire()
+      counters.add(.requests)
+      let outcome: Result<TransportResponse, Error>
+      do { outcome = .success(try await transport.send(request)) } catch { outcome = .failure(error) }
+      await gate.release()
+
+      var retryWait: Double? = nil
+      var failure: String
+      switch outcome {
+      case .success(let r):
+        if r.status == 429 || (500..<600).contains(r.status) {
+          let after = RetryAfter.seconds(r.headers["retry-after"])
+          let isRefusal = r.status == 429 || (r.status == 503 && after != nil)
+          if isRefusal {
+            counters.add(.refused)
+            if await gate.recordRefusal(threshold: configuration.breakerThreshold) {
+              counters.add(.failed)
+              throw FetchError.refused(host: host, status: r.status, wait: RetryAfter.phrase(after))
+            }
+          }
+          if let after, after > configuration.retryAfterCap {
+            counters.add(.failed)
+            throw FetchError.refused(host: host, status: r.status, wait: RetryAfter.phrase(after))
+          }
+          if let after { await gate.pause(for: after) }
+          await gate.slowDown()
+          retryWait = after
+          failure = "HTTP \(r.status)"
+          break
+        }
+        await gate.recordSuccess()
+        if (300..<400).contains(r.status), r.status != 304, let location = r.headers["location"] {
+          let target = realURL(location, relativeTo: current)
+          guard let target, target.host?.lowercased() == host else {
+            counters.add(.failed)
+            throw FetchError.foreignRedirect(from: url, to: location)
+          }
+          redirects += 1
+          if redirects > BuildDefaults.maxRedirects {
+            counters.add(.failed)
+            throw FetchError.failed(url, reason: "more than \(BuildDefaults.maxRedirects) redirects")
+          }
+          current = target
+          attempt = 0
+          continue
+        }
+        if r.body.count > kind.bodyCap {
+          counters.add(.failed)
+          throw FetchError.tooLarge(url, bytes: r.body.count, cap: kind.bodyCap)
+        }
+        if method == .get, (200..<300).contains(r.status), let cl = r.headers["content-length"].flatMap({ Int($0) }),
+          cl != r.body.count, r.headers["content-encoding"] == nil
+        {
+          failure = FetchError.truncated(url, got: r.body.count, expected: cl).description
+          break
+        }
+        return FetchResponse(url: url, method: method, status: r.status, headers: r.headers, body: r.body, fromCache: false)
+      case .failure(let e):
+        if e is CancellationError { throw e }
+        failure = "transport error: \(e.localizedDescription)"
+        await gate.slowDown()
+      }
+      if attempt >= configuration.maxAttempts {
+        counters.add(.failed)
+        throw FetchError.failed(url, reason: "\(failure) after \(attempt) attempt(s)")
+      }
+      counters.add(.retried)
+      let backoff = configuration.backoffBase * pow(2, Double(attempt - 1))
+      let jitter = Double.random(in: 0.75...1.25)
+      let wait = retryWait ?? backoff * jitter
+      try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1e9))
+    }
+  }
+
+  /// The URL actually contacted: the mirror's form when a mirror is set.
+  func wireURL(_ url: URL) -> URL {
+    guard let mirror = configuration.mirror, let host = url.host else { return url }
+    var s = mirror.absoluteString
+    while s.hasSuffix("/") { s.removeLast() }
+    var c = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    let path = c?.percentEncodedPath ?? url.path
+    var out = s + "/" + host.lowercased() + (path.isEmpty ? "/" : path)
+    if let q = c?.percentEncodedQuery { out += "?" + q }
+    c = nil
+    return URL(string: out) ?? url
+  }
+
+  /// Maps a redirect target back to a real URL (a mirror's Location names the mirror).
+  func realURL(_ location: String, relativeTo current: URL) -> URL? {
+    guard let resolved = URL(string: location, relativeTo: wireURL(current))?.absoluteURL else { return nil }
+    guard let mirror = configuration.mirror else { return resolved }
+    var m = mirror.absoluteString
+    while m.hasSuffix("/") { m.removeLast() }
+    let s = resolved.absoluteString
+    guard s.hasPrefix(m + "/") else { return resolved }
+    let rest = s.dropFirst(m.count + 1)
+    return URL(string: (current.scheme ?? "https") + "://" + rest)
+  }
+}
+
+/// One gate per host, created on first use.
+actor GateTable {
+  private var gates: [String: HostGate] = [:]
+
+  func gate(for host: String, jobs: Int, interval: Double) -> HostGate {
+    if let g = gates[host] { return g }
+    let g = HostGate(host: host, jobs: jobs, interval: interval)
+    gates[host] = g
+    return g
+  }
+}
+
+/// robots.txt policies by host, for this run.
+actor RobotsTable {
+  private var loads: [String: Task<RobotsPolicy, Error>] = [:]
+
+  /// The host's policy, loaded once even when many requests ask at the same moment.
+  func policy(for host: String, load: @escaping @Sendable () async throws -> RobotsPolicy) async throws
+    -> RobotsPolicy
+  {
+    if let t = loads[host] { return try await t.value }
+    let t = Task { try await load() }
+    loads[host] = t
+    return try await t.value
+  }
+
+  static func policy(from r: FetchResponse, agent: String) -> RobotsPolicy {
+    if r.isSuccess { return RobotsPolicy.parse(String(decoding: r.body, as: UTF8.self), agent: agent) }
+    if (400..<500).contains(r.status) { return .allowAll }
+    return .disallowAll
+  }
+
+  /// RFC 9309 asks crawlers not to keep robots.txt longer than a day.
+  static func isStale(_ fetched: String) -> Bool {
+    guard let d = ISO8601DateFormatter().date(from: fetched) else { return true }
+    return Date().timeIntervalSince(d) > 86_400
+  }
+}
+
+/// URLs missed under `--no-network`, kept for the final error.
+final class MissingList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var urls: [URL] = []
+  private var seen = Set<URL>()
+
+  func add(_ u: URL) {
+    lock.lock()
+    if seen.insert(u).inserted { urls.append(u) }
+    lock.unlock()
+  }
+
+  var all: [URL] {
+    lock.lock()
+    defer { lock.unlock() }
+    return urls
+  }
+}

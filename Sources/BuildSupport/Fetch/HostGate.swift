@@ -1,0 +1,70 @@
+import Foundation
+
+/// Per-host politeness: at most `jobs` requests in flight and at least `interval` between the starts
+/// of two requests. Waiters are released one at a time in arrival order, never in a burst.
+actor HostGate {
+  let host: String
+  let jobs: Int
+  private(set) var interval: Double
+  private var inFlight = 0
+  private var nextStart: Double = 0
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  /// Consecutive refusals; the breaker opens at the threshold.
+  private(set) var refusals = 0
+  private(set) var isOpen = false
+
+  init(host: String, jobs: Int, interval: Double) {
+    self.host = host
+    self.jobs = max(1, jobs)
+    self.interval = max(0, interval)
+  }
+
+  /// Waits for a slot, then for the host's next allowed start time.
+  func acquire() async {
+    if inFlight >= jobs {
+      await withCheckedContinuation { waiters.append($0) }
+    } else {
+      inFlight += 1
+    }
+    let now = Monotonic.seconds()
+    let start = max(now, nextStart)
+    nextStart = start + interval
+    if start > now { try? await Task.sleep(nanoseconds: UInt64((start - now) * 1e9)) }
+  }
+
+  func release() {
+    if waiters.isEmpty {
+      inFlight -= 1
+    } else {
+      // The slot passes straight to the next waiter; inFlight stays the same.
+      waiters.removeFirst().resume()
+    }
+  }
+
+  /// Pauses the whole host until `seconds` from now (a Retry-After); a running pause is never shortened.
+  func pause(for seconds: Double) {
+    nextStart = max(nextStart, Monotonic.seconds() + seconds)
+  }
+
+  /// Errors come back faster than pages, so they may only slow us down: the interval grows, never shrinks.
+  func slowDown() { interval = min(max(interval * 2, 0.25), 10) }
+
+  /// A site's Crawl-delay can only make us slower.
+  func raiseInterval(to seconds: Double) { interval = max(interval, seconds) }
+
+  func recordRefusal(threshold: Int) -> Bool {
+    refusals += 1
+    if refusals >= threshold { isOpen = true }
+    return isOpen
+  }
+
+  func recordSuccess() { refusals = 0 }
+}
+
+enum Monotonic {
+  static func seconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Writes that are all-or-nothing: a temporary file in the same folder, flushed, then renamed over
+/// the target. A reader sees the old file or the new one, never a half.
+public enum AtomicFile {
+  public static func write(_ bytes: [UInt8], to path: String) throws {
+    let dir = (path as NSString).deletingLastPathComponent
+    if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+    let tmp = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard fd >= 0 else { throw IOFailure(path: tmp, operation: "create", errno: errno) }
+    var written = 0
+    let ok: Bool = bytes.withUnsafeBytes { raw in
+      while written < raw.count {
+        guard let base = raw.baseAddress else { return true }
+        let n = Foundation.write(fd, base + written, raw.count - written)
+        if n <= 0 { return false }
+        written += n
+      }
+      return true
+    }
+    let err = errno
+    close(fd)
+    guard ok else {
+      unlink(tmp)
+      throw IOFailure(path: tmp, operation: "write", errno: err)
+    }
+    guard rename(tmp, path) == 0 else {
+      let e = errno
+      unlink(tmp)
+      throw IOFailure(path: path, operation: "rename into place", errno: e)
+    }
+  }
+}
+
+/// A failed file operation, naming the path (exit 74).
+public struct IOFailure: Error, CustomStringConvertible, Sendable {
+  public var path: String
+  public var operation: String
+  public var errno: Int32
+
+  public var description: String { "\(path): could not \(operation): \(String(cString: strerror(errno)))" }
+}

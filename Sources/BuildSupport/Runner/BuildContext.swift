@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a build's closure gets: its options, the fetcher, progress and a place for warnings.
+public final class BuildContext: @unchecked Sendable {
+  public let tool: BuildTool
+  public let options: BuildOptions
+  public let fetcher: Fetcher
+  public let progress: Progress
+  private let lock = NSLock()
+  private var _warnings: [String] = []
+  private var _notes: [String] = []
+
+  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress) {
+    self.tool = tool
+    self.options = options
+    self.fetcher = fetcher
+    self.progress = progress
+  }
+
+  /// A `warning:` line on stderr, also kept for the report.
+  public func warn(_ message: String) {
+    lock.lock()
+    _warnings.append(message)
+    lock.unlock()
+    progress.line("warning: " + message)
+  }
+
+  /// An informational line on stderr (suppressed by --quiet), also kept for the report.
+  public func note(_ message: String) {
+    lock.lock()
+    _notes.append(message)
+    lock.unlock()
+    if !progress.isQuiet { progress.line(message) }
+  }
+
+  public var warnings: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return _warnings
+  }
+
+  public var notes: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return _notes
+  }
+}

@@ -1,0 +1,220 @@
+import CatalogKit
+import Foundation
+
+/// Runs one build: options → fetch and parse (the tool's closure) → validate → write atomically →
+/// summary and report. Every executable's `main.swift` is one call to `BuildRunner.main`.
+public enum BuildRunner {
+  public typealias Build = @Sendable (BuildContext) async throws -> [BuildProduct]
+
+  /// Parses the process's arguments, runs the build and exits with its code.
+  public static func main(_ tool: BuildTool, _ build: @escaping Build) -> Never {
+    let args = Array(CommandLine.arguments.dropFirst())
+    Task {
+      let outcome = await run(tool, arguments: args, build)
+      exit(outcome.code.rawValue)
+    }
+    dispatchMain()
+  }
+
+  public struct Outcome: Sendable {
+    public var code: ExitCode
+    public var report: BuildReport?
+  }
+
+  /// Runs a build in-process (also used by `catalog build`); prints as the executable would.
+  public static func run(
+    _ tool: BuildTool, arguments: [String], transport: Transport? = nil, _ build: @escaping Build
+  ) async -> Outcome {
+    let options: BuildOptions
+    do {
+      options = try BuildOptions.parse(arguments, tool: tool)
+    } catch is HelpRequested {
+      print(Help.text(for: tool), terminator: "")
+      return Outcome(code: .ok)
+    } catch {
+      Diagnostics.error("\(error)")
+      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
+      return Outcome(code: .usage)
+    }
+    let started = Monotonic.seconds()
+    var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
+    config.noNetwork = options.noNetwork
+    config.refresh = options.refresh
+    config.mirror = options.mirror
+    config.jobs = options.jobs
+    config.delayMS = options.delayMS
+    config.userAgent = options.userAgent
+    config.respectRobots = !options.ignoreRobots
+    let fetcher = Fetcher(config, transport: transport)
+    let progress = Progress(quiet: options.quiet)
+    let context = BuildContext(tool: tool, options: options, fetcher: fetcher, progress: progress)
+    if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
+
+    var code = ExitCode.ok
+    var errorText: String?
+    var reports: [ProductReport] = []
+    do {
+      let products = try await build(context)
+      if products.isEmpty { throw RunnerError.nothingBuilt(tool.name) }
+      for p in products {
+        let r = try finish(p, options: options, single: products.count == 1)
+        reports.append(r)
+        if r.status == .refused { code = max(code, .invalid) }
+      }
+    } catch {
+      (code, errorText) = classify(error, fetcher: fetcher)
+      Diagnostics.error(errorText ?? "\(error)")
+    }
+    let report = BuildReport(
+      tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
+      counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString),
+      warnings: context.warnings, notes: context.notes, seconds: Monotonic.seconds() - started,
+      libxml2: HTMLDocument.libxmlVersion)
+    printSummary(report, counters: fetcher.counters)
+    if let file = options.reportFile {
+      do {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write([UInt8](try enc.encode(report)), to: file.path)
+      } catch {
+        Diagnostics.error("\(error)")
+        code = max(code, .io)
+      }
+    }
+    return Outcome(code: code, report: report)
+  }
+
+  static func classify(_ error: Error, fetcher: Fetcher) -> (ExitCode, String) {
+    switch error {
+    case let e as FetchError:
+      switch e {
+      case .notCached, .notCachedMany:
+        let urls = fetcher.missingURLs
+        let list = urls.prefix(200).map { "  " + $0.absoluteString }.joined(separator: "\n")
+        let more = urls.count > 200 ? "\n  … and \(urls.count - 200) more" : ""
+        return (.unavailable, "\(urls.count) URL(s) are not cached and --no-network was given:\n\(list)\(more)")
+      default: return (e.exitCode, e.description)
+      }
+    case let e as BuildFailure: return (e.exitCode, e.description)
+    case let e as UsageError: return (.usage, e.description)
+    case let e as IOFailure: return (.io, e.description)
+    case let e as RunnerError: return (.software, e.description)
+    case let e as CustomStringConvertible: return (.invalid, e.description)
+    default: return (.invalid, "\(error)")
+    }
+  }
+
+  /// Validates, compares with the previous file and writes (or refuses) one catalogue.
+  static func finish(_ p: BuildProduct, options: BuildOptions, single: Bool) throws -> ProductReport {
+    let target = (single ? options.outputFile : nil) ?? options.outputDirectory.appendingPathComponent(p.file)
+    switch p.payload {
+    case .issue(let c, let rules): return try finish(c, rules: rules, product: p, target: target, options: options)
+    case .popboks(let c, let rules): return try finish(c, rules: rules, product: p, target: target, options: options)
+    case .stripovi(let c, let rules): return try finish(c, rules: rules, product: p, target: target, options: options)
+    }
+  }
+
+  static func finish<C: Catalogue & Identified>(
+    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct, target: URL, options: BuildOptions
+  ) throws -> ProductReport {
+    var report = ValidationReport.run(rules, on: c)
+    if p.partial {
+      // A subset cannot meet completeness thresholds; they are reported, not enforced.
+      for i in report.findings.indices where report.findings[i].rule.hasPrefix("threshold/") {
+        report.findings[i].severity = .warning
+      }
+    }
+    var previous: C? = nil
+    if let data = FileManager.default.contents(atPath: target.path) {
+      previous = try? JSONDecoder().decode(C.self, from: data)
+      if previous == nil {
+        Diagnostics.warning("\(target.path): the previous catalogue could not be read; it will be replaced")
+      }
+    }
+    if let previous, !options.allowShrink, !p.partial, previous.recordCount > 0 {
+      let newIDs = Set(c.recordIDs)
+      let dropped = previous.recordIDs.filter { !newIDs.contains($0) }
+      let share = Double(dropped.count) / Double(previous.recordCount)
+      if share > options.shrinkLimit {
+        report.findings.append(
+          Finding(
+            rule: "catalogue/shrink", severity: .error,
+            message: String(
+              format: "the rebuild drops %d of %d previous records (%.1f%%, limit %.1f%%); pass --allow-shrink if that is right",
+              dropped.count, previous.recordCount, share * 100, options.shrinkLimit * 100),
+            records: dropped, count: dropped.count))
+      }
+    }
+    for f in report.findings {
+      let ids = f.records.isEmpty ? "" : ": " + f.records.joined(separator: ", ") + (f.count > f.records.count ? " and \(f.count - f.records.count) more" : "")
+      let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
+      if f.severity == .error { Diagnostics.error(line) } else { Diagnostics.warning(line) }
+    }
+    var status: ProductStatus
+    if report.hasErrors {
+      status = .refused
+    } else if let previous, c.sameContent(as: previous) {
+      status = .unchanged
+    } else {
+      try AtomicFile.write(try CatalogueEncoder.encode(c), to: target.path)
+      status = .written
+    }
+    return ProductReport(
+      file: p.file, path: target.path, status: status, records: c.recordCount,
+      previousRecords: previous?.recordCount, partial: p.partial, findings: report.findings, summary: p.summary)
+  }
+
+  static func printSummary(_ r: BuildReport, counters: Counters) {
+    var out: [String] = []
+    let width = max(r.products.map(\.file.count).max() ?? 0, 10)
+    for p in r.products {
+      let name = p.file.padding(toLength: width, withPad: " ", startingAt: 0)
+      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(p.records) records"
+      if let prev = p.previousRecords { line += " (was \(prev))" }
+      if p.partial { line += "  [partial]" }
+      let errors = p.findings.filter { $0.severity == .error }.count
+      let warns = p.findings.count - errors
+      if errors + warns > 0 { line += "  \(errors) error(s), \(warns) warning(s)" }
+      out.append(line)
+      for s in p.summary { out.append("  " + s) }
+    }
+    let c = r.counters
+    out.append(
+      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)  retried \(c[Counter.retried.rawValue] ?? 0)  failed \(c[Counter.failed.rawValue] ?? 0)  "
+        + String(format: "%.1fs", r.seconds))
+    print(out.joined(separator: "\n"))
+  }
+}
+
+enum RunnerError: Error, CustomStringConvertible {
+  case nothingBuilt(String)
+  var description: String {
+    switch self {
+    case .nothingBuilt(let t): "\(t): the build produced no catalogue"
+    }
+  }
+}
+
+/// Record ids for the shrink check and diffs.
+public protocol Identified {
+  var recordIDs: [String] { get }
+}
+
+extension IssueCatalogue: Identified {
+  public var recordIDs: [String] { issues.map { $0.series + "/" + $0.id } }
+}
+
+extension PopBoksCatalogue: Identified {
+  public var recordIDs: [String] { issues.map { String($0.id) } }
+}
+
+extension StripoviCatalogue: Identified {
+  public var recordIDs: [String] { comics.map { String($0.id) } }
+}
+
+/// stderr lines in SwiftPM's shape: `error: …`, `warning: …`.
+public enum Diagnostics {
+  public static func error(_ s: String) { plain("error: " + s) }
+  public static func warning(_ s: String) { plain("warning: " + s) }
+  public static func plain(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+}

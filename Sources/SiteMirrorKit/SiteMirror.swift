@@ -1,0 +1,403 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A request as the mirror saw it. The mirror's paths are `/HOST/PATH`, so `host` is the real host
+/// a build asked for and `path` the real path.
+public struct MirrorRequest: Sendable, Equatable {
+  public var method: String
+  public var host: String
+  public var path: String
+  public var query: String?
+  public var headers: [String: String]
+  public var status: Int
+
+  /// `host/path?query`, the form `setSize` and `inject` match against.
+  public var target: String { host + path + (query.map { "?" + $0 } ?? "") }
+}
+
+public struct MirrorResponse: Sendable {
+  public var status: Int
+  public var headers: [String: String]
+  public var body: [UInt8]
+  /// For HEAD answers about files that do not exist on disk: the size to announce.
+  public var contentLength: Int?
+
+  public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], contentLength: Int? = nil) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.contentLength = contentLength
+  }
+
+  public static func text(_ s: String, status: Int = 200, type: String = "text/html") -> MirrorResponse {
+    MirrorResponse(status: status, headers: ["Content-Type": type], body: Array(s.utf8))
+  }
+}
+
+/// Misbehaviour the mirror can be told to show, for testing the fetcher's defences.
+public enum Fault: Sendable {
+  /// Answer with this status (and Retry-After, when given) instead of the content.
+  case status(Int, retryAfter: String? = nil)
+  /// Send the headers and half the body, then close the connection.
+  case dropMidBody
+  /// Announce a Content-Length longer than the body sent, then close.
+  case shortBody
+  /// Wait this long before the first byte.
+  case slowFirstByte(milliseconds: Int)
+  /// Send the body in small pieces with pauses between them.
+  case slowBody(milliseconds: Int)
+  /// Answer 302 to this location.
+  case redirect(String)
+}
+
+/// A loopback HTTP/1.1 server over a folder laid out as `HOST/PATH`, for tests, benchmarks and
+/// `site-mirror`. It binds 127.0.0.1 only, logs every request, injects faults on demand and stops by
+/// itself when released or when its lifetime runs out.
+///
+/// Query strings map to file names literally: `/host/a/page.php?all=X` is served from the file
+/// `ROOT/host/a/page.php?all=X`. A path ending in `/` is served from its `index.html`.
+public final class SiteMirror: @unchecked Sendable {
+  public let root: URL?
+  public private(set) var port: UInt16 = 0
+  private var listener: Int32 = -1
+  private let lock = NSLock()
+  private var log: [MirrorRequest] = []
+  private var sizes: [String: Int] = [:]
+  private var faults: [(prefix: String, fault: Fault, remaining: Int)] = []
+  private var handler: (@Sendable (MirrorRequest) -> MirrorResponse?)?
+  private var stopped = false
+  private let lifetime: Double
+
+  /// - Parameter lifetime: seconds after which the server stops even if nobody stops it.
+  public init(root: URL? = nil, port: UInt16 = 0, lifetime: Double = 900) throws {
+    self.root = root
+    self.port = port
+    self.lifetime = lifetime
+  }
+
+  deinit { stop() }
+
+  /// `http://127.0.0.1:PORT`, for `--mirror`.
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  public func start() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw MirrorError.socket("socket", errno) }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = port.bigEndian
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &addr) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else {
+      let e = errno
+      close(fd)
+      throw MirrorError.socket("bind 127.0.0.1:\(port)", e)
+    }
+    guard listen(fd, 128) == 0 else {
+      let e = errno
+      close(fd)
+      throw MirrorError.socket("listen", e)
+    }
+    var actual = sockaddr_in()
+    var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+    }
+    port = UInt16(bigEndian: actual.sin_port)
+    listener = fd
+    let t = Thread { [weak self] in self?.acceptLoop(fd) }
+    t.stackSize = 1 << 20
+    t.start()
+    let deadline = lifetime
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in self?.stop() }
+  }
+
+  public func stop() {
+    lock.lock()
+    let fd = listener
+    let was = stopped
+    stopped = true
+    listener = -1
+    lock.unlock()
+    if !was, fd >= 0 {
+      shutdown(fd, Int32(SHUT_RDWR))
+      close(fd)
+    }
+  }
+
+  /// Every request so far, in arrival order.
+  public var requests: [MirrorRequest] {
+    lock.lock()
+    defer { lock.unlock() }
+    return log
+  }
+
+  public func clearLog() {
+    lock.lock()
+    log.removeAll()
+    lock.unlock()
+  }
+
+  /// Answers HEAD (and GET, with zero-filled bytes) for `host/path` with this size when no file exists.
+  public func setSize(_ bytes: Int, for target: String) {
+    lock.lock()
+    sizes[target] = bytes
+    lock.unlock()
+  }
+
+  /// Dynamic answers, asked before the folder; return nil to fall through.
+  public func route(_ h: @escaping @Sendable (MirrorRequest) -> MirrorResponse?) {
+    lock.lock()
+    handler = h
+    lock.unlock()
+  }
+
+  /// Applies a fault to the next `times` requests whose `host/path?query` starts with `prefix`.
+  public func inject(_ fault: Fault, matching prefix: String, times: Int = 1) {
+    lock.lock()
+    faults.append((prefix, fault, times))
+    lock.unlock()
+  }
+
+  /// Forgets every fault not yet used.
+  public func clearFaults() {
+    lock.lock()
+    faults.removeAll()
+    lock.unlock()
+  }
+
+  // MARK: - Serving
+
+  private func acceptLoop(_ fd: Int32) {
+    while true {
+      let c = accept(fd, nil, nil)
+      if c < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      var one: Int32 = 1
+      setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+      let t = Thread { [weak self] in
+        self?.serve(c)
+        close(c)
+      }
+      t.stackSize = 512 << 10
+      t.start()
+    }
+  }
+
+  private func serve(_ c: Int32) {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16 << 10)
+    while true {
+      // Read until the end of the headers.
+      var headerEnd: Int? = nil
+      while headerEnd == nil {
+        if let r = find(buffer, [13, 10, 13, 10]) {
+          headerEnd = r
+          break
+        }
+        let n = chunk.withUnsafeMutableBytes { recv(c, $0.baseAddress, $0.count, 0) }
+        if n <= 0 { return }
+        buffer.append(contentsOf: chunk[0..<n])
+        if buffer.count > 1 << 20 { return }
+      }
+      guard let end = headerEnd else { return }
+      let head = String(decoding: buffer[0..<end], as: UTF8.self)
+      buffer.removeFirst(end + 4)
+      let lines = head.components(separatedBy: "\r\n")
+      let parts = lines.first?.split(separator: " ") ?? []
+      guard parts.count >= 2 else { return }
+      var headers: [String: String] = [:]
+      for l in lines.dropFirst() {
+        guard let colon = l.firstIndex(of: ":") else { continue }
+        headers[l[..<colon].lowercased()] = l[l.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+      if let cl = headers["content-length"].flatMap(Int.init), cl > 0 {
+        while buffer.count < cl {
+          let n = chunk.withUnsafeMutableBytes { recv(c, $0.baseAddress, $0.count, 0) }
+          if n <= 0 { return }
+          buffer.append(contentsOf: chunk[0..<n])
+        }
+        buffer.removeFirst(cl)
+      }
+      let method = String(parts[0])
+      let rawTarget = String(parts[1])
+      let keepAlive = headers["connection"]?.lowercased() != "close"
+      if !answer(c, method: method, target: rawTarget, headers: headers) || !keepAlive { return }
+    }
+  }
+
+  /// Sends one answer; false when the connection must close.
+  private func answer(_ c: Int32, method: String, target: String, headers: [String: String]) -> Bool {
+    var pathPart = target
+    var query: String? = nil
+    if let q = target.firstIndex(of: "?") {
+      pathPart = String(target[..<q])
+      query = String(target[target.index(after: q)...])
+    }
+    let segments = pathPart.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    let host = segments.first.map(String.init)?.lowercased() ?? ""
+    let realPath = "/" + segments.dropFirst().joined(separator: "/")
+    var req = MirrorRequest(method: method, host: host, path: realPath, query: query, headers: headers, status: 0)
+
+    lock.lock()
+    var fault: Fault? = nil
+    if let i = faults.firstIndex(where: { req.target.hasPrefix($0.prefix) && $0.remaining > 0 }) {
+      fault = faults[i].fault
+      faults[i].remaining -= 1
+      if faults[i].remaining == 0 { faults.remove(at: i) }
+    }
+    let h = handler
+    let size = sizes[req.target]
+    lock.unlock()
+
+    var response: MirrorResponse
+    switch fault {
+    case .status(let s, let ra)?:
+      response = MirrorResponse(status: s, headers: ra.map { ["Retry-After": $0] } ?? [:], body: Array("fault \(s)\n".utf8))
+    case .redirect(let to)?:
+      response = MirrorResponse(status: 302, headers: ["Location": to])
+    default:
+      if let r = h?(req) {
+        response = r
+      } else if let r = file(host: host, path: realPath, query: query, headers: headers) {
+        response = r
+      } else if let size {
+        response = MirrorResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: method == "HEAD" ? [] : [UInt8](repeating: 0, count: size), contentLength: size)
+      } else {
+        response = MirrorResponse.text("not found\n", status: 404, type: "text/plain")
+      }
+    }
+    req.status = response.status
+    lock.lock()
+    log.append(req)
+    lock.unlock()
+
+    if case .slowFirstByte(let ms)? = fault { usleep(UInt32(ms) * 1000) }
+    let length = response.contentLength ?? response.body.count
+    var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
+    var hs = response.headers
+    if hs["Content-Length"] == nil { hs["Content-Length"] = String(length) }
+    if case .shortBody? = fault { hs["Content-Length"] = String(length + 100) }
+    hs["Connection"] = "keep-alive"
+    for (k, v) in hs.sorted(by: { $0.key < $1.key }) { head += "\(k): \(v)\r\n" }
+    head += "\r\n"
+    guard sendAll(c, Array(head.utf8)) else { return false }
+    if method == "HEAD" { return true }
+    switch fault {
+    case .dropMidBody?:
+      _ = sendAll(c, Array(response.body.prefix(response.body.count / 2)))
+      return false
+    case .shortBody?:
+      _ = sendAll(c, response.body)
+      return false
+    case .slowBody(let ms)?:
+      var i = 0
+      while i < response.body.count {
+        let j = min(i + 256, response.body.count)
+        guard sendAll(c, Array(response.body[i..<j])) else { return false }
+        usleep(UInt32(ms) * 1000)
+        i = j
+      }
+      return true
+    default:
+      return sendAll(c, response.body)
+    }
+  }
+
+  private func file(host: String, path: String, query: String?, headers: [String: String]) -> MirrorResponse? {
+    guard let root, !host.isEmpty, !host.contains("/"), host != "..", host != "." else { return nil }
+    let decoded = path.removingPercentEncoding ?? path
+    let parts = decoded.split(separator: "/")
+    guard !parts.contains("..") else { return nil }
+    var p = root.path + "/" + host + decoded
+    if p.hasSuffix("/") { p += "index.html" }
+    if let query { p += "?" + query }
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else { return nil }
+    if isDir.boolValue {
+      p += "/index.html"
+      guard FileManager.default.fileExists(atPath: p) else { return nil }
+    }
+    guard let data = FileManager.default.contents(atPath: p) else { return nil }
+    let etag = "\"\(data.count)-\(SiteMirror.quickHash(data))\""
+    if headers["if-none-match"] == etag { return MirrorResponse(status: 304, headers: ["ETag": etag]) }
+    return MirrorResponse(status: 200, headers: ["Content-Type": SiteMirror.contentType(p), "ETag": etag], body: [UInt8](data))
+  }
+
+  static func quickHash(_ d: Data) -> String {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in d { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    return String(h, radix: 16)
+  }
+
+  static func contentType(_ path: String) -> String {
+    let lower = path.lowercased()
+    let name = lower.split(separator: "?").first.map(String.init) ?? lower
+    switch (name as NSString).pathExtension {
+    case "html", "htm", "php", "asp": return "text/html"
+    case "json": return "application/json"
+    case "js": return "application/javascript"
+    case "jpg", "jpeg": return "image/jpeg"
+    case "png": return "image/png"
+    case "xml": return "text/xml"
+    case "zip": return "application/zip"
+    case "pdf": return "application/pdf"
+    case "txt": return "text/plain"
+    default: return "application/octet-stream"
+    }
+  }
+
+  private func sendAll(_ c: Int32, _ bytes: [UInt8]) -> Bool {
+    var sent = 0
+    return bytes.withUnsafeBytes { raw in
+      while sent < raw.count {
+        guard let base = raw.baseAddress else { return true }
+        let n = send(c, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+        if n <= 0 { return false }
+        sent += n
+      }
+      return true
+    }
+  }
+
+  private func find(_ hay: [UInt8], _ needle: [UInt8]) -> Int? {
+    guard hay.count >= needle.count else { return nil }
+    for i in 0...(hay.count - needle.count) where hay[i] == needle[0] {
+      if Array(hay[i..<i + needle.count]) == needle { return i }
+    }
+    return nil
+  }
+
+  private func reason(_ s: Int) -> String {
+    switch s {
+    case 200: "OK"
+    case 302: "Found"
+    case 304: "Not Modified"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 410: "Gone"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 503: "Service Unavailable"
+    default: "Status"
+    }
+  }
+}
+
+public enum MirrorError: Error, CustomStringConvertible {
+  case socket(String, Int32)
+  public var description: String {
+    switch self {
+    case .socket(let op, let e): "site-mirror: \(op) failed: \(String(cString: strerror(e)))"
+    }
+  }
+}

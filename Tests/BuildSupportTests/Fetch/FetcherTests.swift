@@ -1,0 +1,257 @@
+import Foundation
+import SiteMirrorKit
+import XCTest
+
+@testable import BuildSupport
+
+final class FetcherTests: XCTestCase {
+  var dir: URL!
+  var server: SiteMirror!
+
+  override func setUpWithError() throws {
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("fetcher-\(UUID().uuidString.prefix(8))")
+    let site = dir.appendingPathComponent("site/example.org/dir")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    for i in 0..<5 { try Data("<html><body>page \(i)</body></html>".utf8).write(to: site.appendingPathComponent("p\(i).html")) }
+    try Data("result".utf8).write(to: site.appendingPathComponent("show.php?all=X_1"))
+    server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 120)
+    try server.start()
+  }
+
+  override func tearDownWithError() throws {
+    server.stop()
+    try? FileManager.default.removeItem(at: dir)
+  }
+
+  func fetcher(noNetwork: Bool = false, mirror: Bool = true, cache: String = "cache") -> Fetcher {
+    var c = FetcherConfiguration(cacheRoot: dir.appendingPathComponent(cache), allowedHosts: ["example.org"])
+    c.mirror = mirror ? URL(string: server.baseURL) : nil
+    c.noNetwork = noNetwork
+    c.delayMS = 0
+    c.jobs = 4
+    c.backoffBase = 0.05
+    // robots.txt has tests of its own below; here it would add one request per run.
+    c.respectRobots = false
+    return Fetcher(c)
+  }
+
+  func url(_ p: String) -> URL { URL(string: "https://example.org/dir/\(p)")! }
+
+  func testASecondRunMakesNoRequests() async throws {
+    let urls = (0..<5).map { url("p\($0).html") } + [url("show.php?all=X_1"), url("missing.html")]
+    let first = try await fetcher().getAll(urls)
+    XCTAssertEqual(first[url("p3.html")]?.status, 200)
+    XCTAssertEqual(String(decoding: first[url("show.php?all=X_1")]?.body ?? [], as: UTF8.self), "result")
+    XCTAssertEqual(first[url("missing.html")]?.status, 404)
+    XCTAssertEqual(server.requests.count, 7)
+    server.clearLog()
+    let again = fetcher()
+    let second = try await again.getAll(urls)
+    XCTAssertEqual(server.requests.count, 0)
+    XCTAssertEqual(again.counters[.hit], 7)
+    XCTAssertEqual(second[url("missing.html")]?.status, 404, "a 404 is cached as an answer")
+    XCTAssertEqual(second[url("p3.html")]?.body, first[url("p3.html")]?.body)
+  }
+
+  func testNoNetworkWithAColdCacheListsEveryMissingURL() async throws {
+    let f = fetcher(noNetwork: true)
+    do {
+      _ = try await f.getAll([url("p0.html"), url("p1.html")])
+      XCTFail("expected a miss")
+    } catch FetchError.notCachedMany(let urls) {
+      XCTAssertEqual(urls, [url("p0.html"), url("p1.html")])
+    }
+    XCTAssertEqual(server.requests.count, 0)
+  }
+
+  func testARetryAfterIsWaitedOutAndRetried() async throws {
+    server.inject(.status(429, retryAfter: "2"), matching: "example.org/dir/p0.html", times: 1)
+    let f = fetcher()
+    let start = Date()
+    let r = try await f.get(url("p0.html"))
+    XCTAssertEqual(r.status, 200)
+    XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 1.9)
+    XCTAssertEqual(server.requests.map(\.status), [429, 200])
+    XCTAssertEqual(f.counters[.retried], 1)
+    XCTAssertEqual(f.counters[.refused], 1)
+  }
+
+  func testA503IsNeverCached() async throws {
+    server.inject(.status(503), matching: "example.org/dir/p1.html", times: 10)
+    var c = fetcher().configuration
+    c.maxAttempts = 2
+    let f = Fetcher(c)
+    do {
+      _ = try await f.get(url("p1.html"))
+      XCTFail("expected failure")
+    } catch FetchError.failed(let u, _) {
+      XCTAssertEqual(u, url("p1.html"))
+    }
+    server.clearLog()
+    server.clearFaults()
+    let later = try await fetcher().get(url("p1.html"))
+    XCTAssertEqual(later.status, 200)
+    XCTAssertFalse(later.fromCache)
+  }
+
+  func testADroppedOrTruncatedBodyIsNeverCached() async throws {
+    server.inject(.dropMidBody, matching: "example.org/dir/p2.html", times: 1)
+    server.inject(.shortBody, matching: "example.org/dir/p3.html", times: 1)
+    var c = fetcher().configuration
+    c.maxAttempts = 1
+    let f = Fetcher(c)
+    for p in ["p2.html", "p3.html"] {
+      do {
+        let r = try await f.get(url(p))
+        XCTFail("\(p): expected a failure, got \(r.status) with \(r.body.count) bytes")
+      } catch is FetchError {}
+    }
+    let offline = fetcher(noNetwork: true)
+    for p in ["p2.html", "p3.html"] {
+      do {
+        _ = try await offline.get(url(p))
+        XCTFail("\(p) was cached")
+      } catch FetchError.notCached {}
+    }
+  }
+
+  func testARedirectToAForeignHostIsRefused() async throws {
+    server.inject(.redirect("https://elsewhere.example/x"), matching: "example.org/dir/p4.html", times: 1)
+    do {
+      _ = try await fetcher().get(url("p4.html"))
+      XCTFail("expected refusal")
+    } catch FetchError.foreignRedirect(let from, let to) {
+      XCTAssertEqual(from, url("p4.html"))
+      XCTAssertEqual(to, "https://elsewhere.example/x")
+    }
+  }
+
+  func testAHostNotDeclaredIsNeverContacted() async throws {
+    do {
+      _ = try await fetcher().get(URL(string: "https://evil.example/")!)
+      XCTFail("expected refusal")
+    } catch FetchError.hostNotAllowed {}
+    XCTAssertEqual(server.requests.count, 0)
+  }
+
+  func testAPathTraversalURLCannotWriteOutsideTheCache() async throws {
+    let hostile = URL(string: "https://example.org/../../etc/passwd?x=/..")!
+    _ = try await fetcher().get(hostile)
+    let cache = dir.appendingPathComponent("cache")
+    let files = FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String } ?? []
+    XCTAssertFalse(files.isEmpty)
+    for f in files {
+      XCTAssertTrue(f.allSatisfy { "0123456789abcdefv/.jsonbody".contains($0) }, f)
+    }
+    let outside = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    XCTAssertEqual(outside, ["cache", "site"])
+  }
+
+  func testTheMirrorProducesTheSameCacheKeysAsTheRealURLs() async throws {
+    _ = try await fetcher().get(url("p0.html"))
+    // A fetcher with no mirror at all finds the entry under the real URL.
+    let direct = fetcher(noNetwork: true, mirror: false)
+    let r = try await direct.get(url("p0.html"))
+    XCTAssertTrue(r.fromCache)
+    XCTAssertEqual(r.url, url("p0.html"))
+  }
+
+  func testHeadAnswersCarryTheSizeAndAreCached() async throws {
+    server.setSize(17_766_642, for: "example.org/dir/ZIP/1984_10.zip")
+    let r = try await fetcher().head(url("ZIP/1984_10.zip"))
+    XCTAssertEqual(r.status, 200)
+    XCTAssertEqual(r.contentLength, 17_766_642)
+    XCTAssertEqual(server.requests.map(\.method), ["HEAD"])
+    let again = try await fetcher(noNetwork: true).head(url("ZIP/1984_10.zip"))
+    XCTAssertEqual(again.contentLength, 17_766_642)
+  }
+
+  func testRefreshRevalidatesWithAConditionalRequest() async throws {
+    _ = try await fetcher().get(url("p0.html"))
+    var c = fetcher().configuration
+    c.refresh = true
+    let f = Fetcher(c)
+    let r = try await f.get(url("p0.html"))
+    XCTAssertEqual(r.status, 200)
+    XCTAssertEqual(f.counters[.revalidated], 1)
+    XCTAssertEqual(server.requests.last?.status, 304)
+  }
+
+  func testTwoFetchersFillingOneCacheLeaveItConsistent() async throws {
+    let urls = (0..<5).map { url("p\($0).html") }
+    let f1 = fetcher()
+    let f2 = fetcher()
+    async let a = f1.getAll(urls)
+    async let b = f2.getAll(urls.reversed())
+    _ = try await (a, b)
+    let store = CacheStore(root: dir.appendingPathComponent("cache"))
+    XCTAssertEqual(store.allRecords().count, 5)
+    let offline = try await fetcher(noNetwork: true).getAll(urls)
+    XCTAssertEqual(offline.count, 5)
+  }
+
+  func testTheBreakerStopsARefusingHostAndSaysSo() async throws {
+    server.inject(.status(429, retryAfter: "1"), matching: "example.org/", times: 100)
+    var c = fetcher().configuration
+    c.breakerThreshold = 2
+    c.maxAttempts = 5
+    let f = Fetcher(c)
+    do {
+      _ = try await f.get(url("p0.html"))
+      XCTFail("expected refusal")
+    } catch FetchError.refused(let host, let status, _) {
+      XCTAssertEqual(host, "example.org")
+      XCTAssertEqual(status, 429)
+    }
+    XCTAssertEqual(server.requests.count, 2)
+  }
+
+  func testRetryAfterReadsSecondsAndDatesAndIgnoresZero() {
+    XCTAssertEqual(RetryAfter.seconds("2"), 2)
+    XCTAssertNil(RetryAfter.seconds("0"))
+    XCTAssertNil(RetryAfter.seconds("-5"))
+    XCTAssertNil(RetryAfter.seconds("soon"))
+    let now = Date(timeIntervalSince1970: 1_000_000_000)
+    XCTAssertEqual(RetryAfter.seconds("Sun, 09 Sep 2001 01:49:00 GMT", now: now), 140)
+    XCTAssertNil(RetryAfter.seconds("Sun, 09 Sep 2001 01:40:00 GMT", now: now))
+    XCTAssertEqual(RetryAfter.phrase(1), "1 second")
+    XCTAssertEqual(RetryAfter.phrase(89.2), "90 seconds")
+    XCTAssertEqual(RetryAfter.phrase(91), "2 minutes")
+    XCTAssertEqual(RetryAfter.phrase(5400), "2 hours")
+    XCTAssertEqual(RetryAfter.phrase(nil), "a few minutes")
+  }
+}
+
+final class FetcherRobotsTests: XCTestCase {
+  func testADisallowEverythingSiteStopsTheFetcherUnlessIgnored() async throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("robots-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let site = dir.appendingPathComponent("site/closed.example")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    try Data("User-agent: *\nDisallow: /\n".utf8).write(to: site.appendingPathComponent("robots.txt"))
+    try Data("hello".utf8).write(to: site.appendingPathComponent("page.html"))
+    let server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 60)
+    try server.start()
+    var c = FetcherConfiguration(cacheRoot: dir.appendingPathComponent("cache"), allowedHosts: ["closed.example"])
+    c.mirror = URL(string: server.baseURL)
+    c.delayMS = 0
+    let url = URL(string: "https://closed.example/page.html")!
+    do {
+      _ = try await Fetcher(c).get(url)
+      XCTFail("robots.txt should have stopped the fetch")
+    } catch FetchError.disallowedByRobots(let u) {
+      XCTAssertEqual(u, url)
+    }
+    XCTAssertEqual(server.requests.map(\.path), ["/robots.txt"])
+    // Many requests at once still ask for robots.txt only once.
+    server.clearLog()
+    var cold = c
+    cold.cacheRoot = dir.appendingPathComponent("cold-cache")
+    cold.jobs = 4
+    _ = try? await Fetcher(cold).getAll((0..<6).map { URL(string: "https://closed.example/p\($0).html")! })
+    XCTAssertEqual(server.requests.map(\.path), ["/robots.txt"])
+    c.respectRobots = false
+    let r = try await Fetcher(c).get(url)
+    XCTAssertEqual(r.status, 200)
+  }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class BuildSupportPlaceholderTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Shelfmark builds against, then builds everything.
+# Needs a Swift 6 toolchain on PATH (swift.org's Linux tarball, or the swift:6.x image).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(libxml2-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  for d in /opt/swift/usr/bin /usr/share/swift/usr/bin; do [ -x "$d/swift" ] && export PATH="$d:$PATH"; done
+fi
+command -v swift >/dev/null 2>&1 || { echo "error: no swift on PATH; install a Swift 6 toolchain first" >&2; exit 69; }
+
+swift build 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Linking|Write|Planning|Applying)' || true
+swift build >/dev/null
