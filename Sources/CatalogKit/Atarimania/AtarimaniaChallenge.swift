@@ -32,17 +32,24 @@ public enum AtarimaniaChallenge {
   /// - A challenge header, or a challenge phrase in the body, is evidence on any status.
   /// - A 403, 429 or 503 whose body lacks the site's own Next.js markup is the CDN refusing us, too.
   public static func evidence(status: Int, headers: [String: String] = [:], body: [UInt8]) -> String? {
-    for marker in headerMarkers {
-      guard let value = headers[marker.name] else { continue }
-      if let wanted = marker.value, !value.lowercased().contains(wanted) { continue }
-      return "header \(marker.name): \(value)"
-    }
+    if let evidence = headerEvidence(headers) { return evidence }
     let head = String(decoding: body.prefix(searchedPrefix), as: UTF8.self).lowercased()
     for marker in bodyMarkers where head.contains(marker) {
       return "the body says \"\(marker)\""
     }
     if [403, 429, 503].contains(status), !looksLikeSitePage(head) {
       return "status \(status) without the site's markup"
+    }
+    return nil
+  }
+
+  /// Evidence from the headers alone, for HEAD answers (a real 403 on a file is an answer, so the
+  /// status alone is no evidence there). Names are lowercased, as `FetchResponse` gives them.
+  public static func headerEvidence(_ headers: [String: String]) -> String? {
+    for marker in headerMarkers {
+      guard let value = headers[marker.name] else { continue }
+      if let wanted = marker.value, !value.lowercased().contains(wanted) { continue }
+      return "header \(marker.name): \(value)"
     }
     return nil
   }

@@ -31,11 +31,11 @@ public enum AtarimaniaRules {
     }
   }
 
-  /// The rules. With `complete == false` (an `--only` subset) the count floor is a warning: it is
-  /// reported, not enforced. The shares hold for any subset.
-  public static func rules(_ t: Thresholds, complete: Bool = true) -> [ValidationRule<IssueCatalogue>] {
+  /// The rules. The count floor is named `threshold/…`, so the build runner reports it without
+  /// enforcing it for an `--only` subset; the shares hold for any subset.
+  public static func rules(_ t: Thresholds) -> [ValidationRule<IssueCatalogue>] {
     [
-      ValidationRule("atarimania/min-issues", complete ? .error : .warning) { c in
+      ValidationRule("threshold/minimum-issues") { c in
         guard c.issues.count <= t.minIssues else { return nil }
         return Finding(
           rule: "", severity: .error,

@@ -55,6 +55,11 @@ public struct AtarimaniaTitlePage: Sendable, Equatable {
             position: page.issues.count))
       }
     }
+    // No heading, no issues and none of the site's furniture: a block page we have no marker for
+    // yet. Treat it as the challenge it almost surely is rather than skipping a title.
+    if page.name == nil, page.issues.isEmpty, !AtarimaniaChallenge.looksLikeSitePage(text.lowercased()) {
+      throw AtarimaniaError.challenge(url: url, evidence: "no heading, no issues and none of the site's own markup")
+    }
     return page
   }
 

@@ -22,9 +22,9 @@ final class VintageAppleRulesTests: XCTestCase {
 
   let magazines = VintageAppleGroup.magazines.sections.map(\.slug)
 
-  func failed(_ c: IssueCatalogue, _ t: VintageAppleRules.Thresholds, complete: Bool = true) -> [String: Severity] {
+  func failed(_ c: IssueCatalogue, _ t: VintageAppleRules.Thresholds) -> [String: Severity] {
     var out: [String: Severity] = [:]
-    for f in ValidationReport.run(VintageAppleRules.rules(group: .magazines, t, complete: complete), on: c).findings {
+    for f in ValidationReport.run(VintageAppleRules.rules(group: .magazines, t), on: c).findings {
       out[f.rule] = f.severity
     }
     return out
@@ -38,16 +38,15 @@ final class VintageAppleRulesTests: XCTestCase {
     let findings = ValidationReport.run(
       VintageAppleRules.rules(group: .magazines, .init(minIssues: 900)), on: catalogue(magazines, perSection: 20)
     ).findings
-    XCTAssertEqual(findings.map(\.rule), ["vintageapple/min-issues"])
+    XCTAssertEqual(findings.map(\.rule), ["threshold/minimum-issues"])
     XCTAssertEqual(findings.first?.message, "only 120 files, expected at least 900 — the parse or a section is broken")
   }
 
-  func testAMissingSectionFailsAFullBuildButIsOnlyReportedForASubset() {
+  func testAMissingSectionIsAThresholdFinding() {
     let c = catalogue(["byte", "softalk"], perSection: 5)
-    XCTAssertEqual(failed(c, .init(minIssues: 1)), ["vintageapple/every-section": .error])
-    XCTAssertEqual(failed(c, .init(minIssues: 900), complete: false), [
-      "vintageapple/every-section": .warning, "vintageapple/min-issues": .warning,
-    ])
+    let findings = ValidationReport.run(VintageAppleRules.rules(group: .magazines, .init(minIssues: 1)), on: c).findings
+    XCTAssertEqual(findings.map(\.rule), ["threshold/every-section"])
+    XCTAssertEqual(findings.first?.records, ["macworld", "macuser", "pcworld", "develop"])
   }
 
   func testABookSectionOnTheMagazineShelfIsAnError() {
