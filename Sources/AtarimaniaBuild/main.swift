@@ -12,7 +12,7 @@ let tool = BuildTool(
   options: [
     ToolOption(
       "--min-issues", value: "<n>", help: "The catalogue needs more issues than this.",
-      default: "the previous catalogue's count less 5 %, else 1500"),
+      default: "previous count less 5 %, else 1500"),
     ToolOption("--max-dead", value: "<percent>", help: "Most issues that may answer not found.", default: "5"),
     ToolOption("--min-sized", value: "<percent>", help: "Fewest issues that must carry a size.", default: "90"),
     ToolOption("--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used."),

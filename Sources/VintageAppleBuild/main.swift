@@ -11,17 +11,19 @@ let tool = BuildTool(
     ToolOption("--group", value: "<magazines|books>", help: "Write one shelf only.", default: "both"),
     ToolOption(
       "--min-magazines", value: "<n>", help: "Fewest files the magazine shelf may have.",
-      default: "the previous catalogue's count less 5 %, else 900"),
+      default: "previous count less 5 %, else 900"),
     ToolOption(
       "--min-books", value: "<n>", help: "Fewest files the book shelf may have.",
-      default: "the previous catalogue's count less 5 %, else 700"),
+      default: "previous count less 5 %, else 700"),
     ToolOption("--min-sized", value: "<percent>", help: "Fewest live files that must carry a size.", default: "90"),
     ToolOption("--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used."),
   ],
   discussion: """
-    Reads the sixteen section pages of https://vintageapple.org/ (six magazine sections, ten book
-    sections), then asks every PDF its size with a HEAD request. --only takes section slugs, e.g.
-    --only byte,softalk; the sections are \(VintageAppleSection.all.map(\.slug).joined(separator: ", ")).
+    Reads the section pages of https://vintageapple.org/ (six magazine sections, ten book
+    sections), then asks every PDF its size with a HEAD request. --only takes section slugs:
+    magazines \(VintageAppleGroup.magazines.sections.map(\.slug).joined(separator: ", "));
+    books \(VintageAppleGroup.books.sections.prefix(5).map(\.slug).joined(separator: ", ")),
+    \(VintageAppleGroup.books.sections.dropFirst(5).map(\.slug).joined(separator: ", ")).
     """)
 
 /// A stop that chooses its exit code: a broken page is invalid (65).

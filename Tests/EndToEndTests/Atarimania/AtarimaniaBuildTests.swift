@@ -239,4 +239,11 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertTrue(dead.stderr.contains("atarimania/dead-share: 3 of"), dead.stderr)
     XCTAssertNil(outputBytes())
   }
+
+  func testHelpShowsTheWholeScreenAsPinned() throws {
+    let result = try Tool.run("atarimania-build", ["--help"])
+    XCTAssertEqual(result.status, 0)
+    let pinned = String(decoding: try TestPaths.fixtureBytes("Atarimania/help.txt"), as: UTF8.self)
+    XCTAssertEqual(result.stdout, pinned, "regenerate Fixtures/Atarimania/help.txt if the change is meant")
+  }
 }
