@@ -53,7 +53,8 @@ func parsed<T>(_ response: FetchResponse, ctx: BuildContext, _ parse: () throws 
 
 /// Stops on a challenge in any answer, whatever its status, after evicting it.
 func refuseChallenge(_ response: FetchResponse, ctx: BuildContext) throws {
-  guard let evidence = AtarimaniaChallenge.evidence(status: response.status, headers: response.headers, body: response.body)
+  guard
+    let evidence = AtarimaniaChallenge.evidence(status: response.status, headers: response.headers, body: response.body)
   else { return }
   ctx.fetcher.evict(response.url, method: response.method)
   throw AtarimaniaStop(.challenge(url: response.url.absoluteString, evidence: evidence))
@@ -74,7 +75,8 @@ func requestedIDs(_ only: [String], index: AtarimaniaIndex) throws -> Set<String
   for key in only {
     let id = key.split(separator: "-").last.map(String.init) ?? key
     guard index.ids.contains(id) else {
-      throw UsageError("--only names '\(key)', which is not a title on the index; give title ids such as 20,18.", tool: tool.name)
+      throw UsageError(
+        "--only names '\(key)', which is not a title on the index; give title ids such as 20,18.", tool: tool.name)
     }
     ids.insert(id)
   }
@@ -91,7 +93,9 @@ BuildRunner.main(tool) { ctx in
   guard indexPage.status == 200 else {
     throw AtarimaniaStop(.unavailable, "\(indexURL.absoluteString): the index answered \(indexPage.status)")
   }
-  let index = try parsed(indexPage, ctx: ctx) { try AtarimaniaIndex.parse(indexPage.body, url: indexURL.absoluteString) }
+  let index = try parsed(indexPage, ctx: ctx) {
+    try AtarimaniaIndex.parse(indexPage.body, url: indexURL.absoluteString)
+  }
   ctx.note("index: \(index.ids.count) titles")
   if let stated = index.statedCount, stated != index.ids.count {
     ctx.warn("\(indexURL.absoluteString): the page states \(stated) magazines but links \(index.ids.count)")
@@ -168,7 +172,8 @@ BuildRunner.main(tool) { ctx in
   let c = outcome.catalogue
   let bytes = c.issues.reduce(Int64(0)) { $0 + ($1.bytes ?? 0) }
   let thresholds = AtarimaniaRules.Thresholds(
-    minIssues: try o.int("--min-issues", default: AtarimaniaRules.Thresholds.minIssues(previousCount: previousCount(o))),
+    minIssues: try o.int(
+      "--min-issues", default: AtarimaniaRules.Thresholds.minIssues(previousCount: previousCount(o))),
     maxDeadPercent: try o.int("--max-dead", default: 5), minSizedPercent: try o.int("--min-sized", default: 90))
   return [
     .issue(

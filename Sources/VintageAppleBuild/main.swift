@@ -60,7 +60,8 @@ func plan(_ o: BuildOptions) throws -> [(VintageAppleGroup, [VintageAppleSection
     let known = plan.flatMap(\.1).map(\.slug)
     if let bad = only.first(where: { !known.contains($0) }) {
       let names = groups.flatMap(\.sections).map(\.slug).joined(separator: ", ")
-      throw UsageError("--only names '\(bad)', which is not a section here; the sections are \(names).", tool: tool.name)
+      throw UsageError(
+        "--only names '\(bad)', which is not a section here; the sections are \(names).", tool: tool.name)
     }
   }
   return plan
@@ -107,7 +108,8 @@ BuildRunner.main(tool) { ctx in
     }
     let unsized = VintageAppleCatalogueBuilder.build(listings: listings, probes: [:], generated: o.date)
     for section in unsized.emptySections {
-      ctx.warn("\(section.url?.absoluteString ?? section.slug): \(section.name): no rows — the page or the parse changed")
+      ctx.warn(
+        "\(section.url?.absoluteString ?? section.slug): \(section.name): no rows — the page or the parse changed")
     }
     let urls = unsized.catalogue.issues.compactMap { URL(string: VintageAppleSection.base + $0.zip) }
     var answers: [URL: FetchResponse] = [:]

@@ -39,7 +39,8 @@ public enum AtarimaniaRules {
         guard c.issues.count <= t.minIssues else { return nil }
         return Finding(
           rule: "", severity: .error,
-          message: "only \(c.issues.count) issues, expected more than \(t.minIssues) — the site lists ~1,900, so the parse or the index is broken",
+          message:
+            "only \(c.issues.count) issues, expected more than \(t.minIssues) — the site lists ~1,900, so the parse or the index is broken",
           count: c.issues.count)
       },
       ValidationRule("atarimania/dead-share") { c in
@@ -47,7 +48,8 @@ public enum AtarimaniaRules {
         guard dead.count * 100 > c.issues.count * t.maxDeadPercent else { return nil }
         return Finding(
           rule: "", severity: .error,
-          message: "\(dead.count) of \(c.issues.count) issues are dead, more than \(t.maxDeadPercent) %: the probes or the site are broken",
+          message:
+            "\(dead.count) of \(c.issues.count) issues are dead, more than \(t.maxDeadPercent) %: the probes or the site are broken",
           records: dead.map(\.id))
       },
       ValidationRule("atarimania/sized-share") { c in
@@ -55,7 +57,8 @@ public enum AtarimaniaRules {
         guard sized * 100 < c.issues.count * t.minSizedPercent else { return nil }
         return Finding(
           rule: "", severity: .error,
-          message: "only \(sized) of \(c.issues.count) issues have a size, fewer than \(t.minSizedPercent) %: the size probes did not run or failed",
+          message:
+            "only \(sized) of \(c.issues.count) issues have a size, fewer than \(t.minSizedPercent) %: the size probes did not run or failed",
           records: c.issues.filter { $0.bytes == nil }.map(\.id), count: c.issues.count - sized)
       },
       ValidationRule("atarimania/cover-share") { c in
@@ -65,7 +68,8 @@ public enum AtarimaniaRules {
         }
         return Finding(
           rule: "", severity: .error,
-          message: "\(bare.count) of \(c.issues.count) issues have no cover; more than \(t.minCoverPercent) % must have one",
+          message:
+            "\(bare.count) of \(c.issues.count) issues have no cover; more than \(t.minCoverPercent) % must have one",
           records: bare.map(\.id))
       },
       ValidationRule("atarimania/pdf-path") { c in

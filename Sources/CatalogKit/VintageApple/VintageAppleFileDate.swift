@@ -45,7 +45,7 @@ public enum VintageAppleFileDate {
       guard u[i + 5] == UInt8(ascii: "_") || u[i + 5] == UInt8(ascii: ".") else { continue }
       let yy = number(u, (i + 1)..<(i + 3))
       let mm = number(u, (i + 3)..<(i + 5))
-      if (1900 + yy == year || 2000 + yy == year), (1...12).contains(mm) { return mm }
+      if 1900 + yy == year || 2000 + yy == year, (1...12).contains(mm) { return mm }
     }
     return nil
   }

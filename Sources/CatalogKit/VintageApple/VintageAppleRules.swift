@@ -42,7 +42,8 @@ public enum VintageAppleRules {
         guard !missing.isEmpty else { return nil }
         return Finding(
           rule: "", severity: .error,
-          message: "\(missing.count) \(group.rawValue) sections have no files (\(missing.joined(separator: ", "))): their pages or the parse changed",
+          message:
+            "\(missing.count) \(group.rawValue) sections have no files (\(missing.joined(separator: ", "))): their pages or the parse changed",
           records: missing)
       },
       ValidationRule("vintageapple/series-in-group") { c in
@@ -50,7 +51,8 @@ public enum VintageAppleRules {
         guard !stray.isEmpty else { return nil }
         return Finding(
           rule: "", severity: .error,
-          message: "series \(stray.joined(separator: ", ")) are not \(group.rawValue) sections; the two shelves must share no series",
+          message:
+            "series \(stray.joined(separator: ", ")) are not \(group.rawValue) sections; the two shelves must share no series",
           records: stray)
       },
       ValidationRule("vintageapple/sized-share") { c in
@@ -59,7 +61,8 @@ public enum VintageAppleRules {
         guard (live.count - unsized.count) * 100 < live.count * t.minSizedPercent else { return nil }
         return Finding(
           rule: "", severity: .error,
-          message: "only \(live.count - unsized.count) of \(live.count) live files have a size, fewer than \(t.minSizedPercent) %: the size probes did not run or failed",
+          message:
+            "only \(live.count - unsized.count) of \(live.count) live files have a size, fewer than \(t.minSizedPercent) %: the size probes did not run or failed",
           records: unsized.map(\.id))
       },
       ValidationRule("vintageapple/dead-share", .warning) { c in

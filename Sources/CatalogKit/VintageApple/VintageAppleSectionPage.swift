@@ -41,7 +41,8 @@ public enum VintageAppleSectionPage {
       let month = table.month ?? VintageAppleFileDate.month(fileName: link.href, tableYear: table.year)
       rows.append(
         VintageAppleRow(
-          pdf: link.href, thumb: thumb(in: chunk[...]), title: VintageAppleTitle.clean(linkText: link.text, href: link.href),
+          pdf: link.href, thumb: thumb(in: chunk[...]),
+          title: VintageAppleTitle.clean(linkText: link.text, href: link.href),
           year: table.year, month: month, position: rows.count, line: line))
       lastRowLine = line
       lastRowChunk = index
@@ -104,7 +105,9 @@ public enum VintageAppleSectionPage {
     guard u.count == 4 || (u.count == 7 && u[4] == UInt8(ascii: "-")) else { return nil }
     let digitPositions = u.count == 4 ? [0, 1, 2, 3] : [0, 1, 2, 3, 5, 6]
     guard digitPositions.allSatisfy({ u[$0] >= 0x30 && u[$0] <= 0x39 }) else { return nil }
-    guard (u[0] == UInt8(ascii: "1") && u[1] == UInt8(ascii: "9")) || (u[0] == UInt8(ascii: "2") && u[1] == UInt8(ascii: "0"))
+    guard
+      (u[0] == UInt8(ascii: "1") && u[1] == UInt8(ascii: "9"))
+        || (u[0] == UInt8(ascii: "2") && u[1] == UInt8(ascii: "0"))
     else { return nil }
     let year = Int(String(decoding: u[0..<4], as: UTF8.self))
     guard u.count == 7, let m = Int(String(decoding: u[5..<7], as: UTF8.self)), (1...12).contains(m) else {

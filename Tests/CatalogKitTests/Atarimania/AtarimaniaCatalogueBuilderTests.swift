@@ -52,7 +52,8 @@ final class AtarimaniaCatalogueBuilderTests: XCTestCase {
     XCTAssertEqual(outcome.untitled, ["7"])
     XCTAssertEqual(outcome.emptyTitles, ["34"])
     XCTAssertEqual(outcome.titlesWithIssues, 1)
-    XCTAssertEqual(outcome.catalogue.series, [Series(key: "foo-bar-901", name: "Foo &  Bar!", code: "901", language: "en")])
+    XCTAssertEqual(
+      outcome.catalogue.series, [Series(key: "foo-bar-901", name: "Foo &  Bar!", code: "901", language: "en")])
   }
 
   func testProbesGiveSizesAndANot200ProbeMarksTheIssueDead() throws {
@@ -101,7 +102,8 @@ final class AtarimaniaCatalogueBuilderTests: XCTestCase {
     for issue in reference.issues { probes[issue.zip] = FileSizeProbe(status: 200, bytes: issue.bytes) }
     let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: reference.generated)
     let keys = ["analog-18", "antic-20", "page-6-12"]
-    XCTAssertEqual(outcome.catalogue.series, reference.series.filter { keys.contains($0.key) }.sorted { $0.key < $1.key })
+    XCTAssertEqual(
+      outcome.catalogue.series, reference.series.filter { keys.contains($0.key) }.sorted { $0.key < $1.key })
     let expected = reference.issues.filter { keys.contains($0.series) }
     XCTAssertEqual(outcome.catalogue.issues.count, 79 + 88 + 85)
     XCTAssertEqual(outcome.catalogue.issues, expected)
@@ -112,7 +114,8 @@ final class AtarimaniaCatalogueBuilderTests: XCTestCase {
     let page = try AtarimaniaTitlePage.parse(
       try TestPaths.corpus("atarimania/analog.html"), id: "18", url: "https://www.atarimania.com/magazines/18")
     let issues = AtarimaniaCatalogueBuilder.build(titles: [page], probes: [:], generated: "2026-11-30").catalogue.issues
-    XCTAssertEqual(issues.prefix(5).map(\.id), ["analog_no_03", "analog_no_04", "analog_no_05", "analog_no_01", "analog_no_02"])
+    XCTAssertEqual(
+      issues.prefix(5).map(\.id), ["analog_no_03", "analog_no_04", "analog_no_05", "analog_no_01", "analog_no_02"])
     XCTAssertEqual(issues.first?.number, 1)
     XCTAssertNil(issues.first?.month)
     XCTAssertEqual(issues.last?.id, "analog_no_79")

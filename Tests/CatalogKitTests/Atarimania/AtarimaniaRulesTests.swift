@@ -28,7 +28,9 @@ final class AtarimaniaRulesTests: XCTestCase {
   func testTheFloorMustBeExceeded() {
     let f = ValidationReport.run(AtarimaniaRules.rules(.init(minIssues: 100)), on: catalogue(issues: 100)).findings
     XCTAssertEqual(f.map(\.rule), ["threshold/minimum-issues"], "a threshold: reported, not enforced, for a subset")
-    XCTAssertEqual(f.first?.message, "only 100 issues, expected more than 100 — the site lists ~1,900, so the parse or the index is broken")
+    XCTAssertEqual(
+      f.first?.message,
+      "only 100 issues, expected more than 100 — the site lists ~1,900, so the parse or the index is broken")
   }
 
   func testMoreThanFivePercentDeadIsAnError() {
@@ -45,7 +47,8 @@ final class AtarimaniaRulesTests: XCTestCase {
 
   func testNinetyPercentOrFewerCoversIsAnError() {
     XCTAssertEqual(failed(catalogue(issues: 100, uncovered: 9), .init(minIssues: 1)), [:])
-    XCTAssertEqual(failed(catalogue(issues: 100, uncovered: 10), .init(minIssues: 1)), ["atarimania/cover-share": .error])
+    XCTAssertEqual(
+      failed(catalogue(issues: 100, uncovered: 10), .init(minIssues: 1)), ["atarimania/cover-share": .error])
   }
 
   func testTheFloorFollowsThePreviousCatalogue() {

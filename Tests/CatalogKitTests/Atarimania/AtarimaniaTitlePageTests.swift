@@ -85,13 +85,15 @@ final class AtarimaniaTitlePageTests: XCTestCase {
     let page = Array("<!DOCTYPE html><html><body><p>One moment, please.</p></body></html>".utf8)
     XCTAssertThrowsError(try AtarimaniaTitlePage.parse(page, id: "20", url: "u")) { error in
       XCTAssertEqual(
-        error as? AtarimaniaError, .challenge(url: "u", evidence: "no heading, no issues and none of the site's own markup"))
+        error as? AtarimaniaError,
+        .challenge(url: "u", evidence: "no heading, no issues and none of the site's own markup"))
     }
   }
 
   func testATruncatedPageIsAnErrorNotAShortTitle() throws {
     XCTAssertThrowsError(try fixture("title-truncated.html")) { error in
-      XCTAssertEqual(error as? AtarimaniaError, .truncated(url: "https://www.atarimania.com/magazines/901", bytes: 1500))
+      XCTAssertEqual(
+        error as? AtarimaniaError, .truncated(url: "https://www.atarimania.com/magazines/901", bytes: 1500))
       XCTAssertTrue("\(error)".contains("without its closing </html>"))
     }
   }

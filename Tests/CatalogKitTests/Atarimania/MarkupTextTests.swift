@@ -8,7 +8,9 @@ final class MarkupTextTests: XCTestCase {
   }
 
   func testNumericAndNamedEntitiesAreDecodedAndUnknownOnesKept() {
-    XCTAssertEqual(MarkupText.decodeEntities("VCS Owner&#x27;s &#233;t&eacute; &lt;1&gt; &bogus; AT&T"), "VCS Owner's été <1> &bogus; AT&T")
+    XCTAssertEqual(
+      MarkupText.decodeEntities("VCS Owner&#x27;s &#233;t&eacute; &lt;1&gt; &bogus; AT&T"),
+      "VCS Owner's été <1> &bogus; AT&T")
   }
 
   func testTheEarliestMonthNameWinsWhateverItsCase() {

@@ -13,7 +13,9 @@ final class VintageAppleCatalogueBuilderTests: XCTestCase {
 
   func testTheSixteenSectionsSplitSixMagazinesAndTenBooks() {
     XCTAssertEqual(VintageAppleSection.all.count, 16)
-    XCTAssertEqual(VintageAppleGroup.magazines.sections.map(\.slug), ["byte", "macworld", "macuser", "pcworld", "softalk", "develop"])
+    XCTAssertEqual(
+      VintageAppleGroup.magazines.sections.map(\.slug),
+      ["byte", "macworld", "macuser", "pcworld", "softalk", "develop"])
     XCTAssertEqual(VintageAppleGroup.books.sections.count, 10)
     XCTAssertEqual(Set(VintageAppleSection.all.map(\.slug)).count, 16)
     XCTAssertTrue(VintageAppleSection.excludedSlugs.isDisjoint(with: VintageAppleSection.all.map(\.slug)))
@@ -42,7 +44,10 @@ final class VintageAppleCatalogueBuilderTests: XCTestCase {
 
   func testASectionWithNoRowsIsSkippedAndReported() throws {
     let outcome = VintageAppleCatalogueBuilder.build(
-      listings: [.init(section: foo, rows: []), .init(section: VintageAppleSection.all[0], rows: try rows("section-mixed-dates.html"))],
+      listings: [
+        .init(section: foo, rows: []),
+        .init(section: VintageAppleSection.all[0], rows: try rows("section-mixed-dates.html")),
+      ],
       probes: [:], generated: "2026-11-30")
     XCTAssertEqual(outcome.emptySections, [foo])
     XCTAssertEqual(outcome.catalogue.series.map(\.key), ["byte"])
@@ -67,11 +72,14 @@ final class VintageAppleCatalogueBuilderTests: XCTestCase {
   func testSeriesAreSortedByKeyWhileIssuesFollowTheConfigurationOrder() throws {
     let a = VintageAppleSection(group: .books, slug: "macbooks", name: "Mac Books")
     let b = VintageAppleSection(group: .books, slug: "apple_ii", name: "Apple II Books")
-    let row = VintageAppleRow(pdf: "pdf/x.pdf", thumb: "thumb/x.jpg", title: "X", year: nil, month: nil, position: 0, line: 1)
+    let row = VintageAppleRow(
+      pdf: "pdf/x.pdf", thumb: "thumb/x.jpg", title: "X", year: nil, month: nil, position: 0, line: 1)
     let outcome = VintageAppleCatalogueBuilder.build(
       listings: [.init(section: a, rows: [row]), .init(section: b, rows: [row])], probes: [:], generated: "2026-11-30")
     XCTAssertEqual(outcome.catalogue.series.map(\.key), ["apple_ii", "macbooks"])
-    XCTAssertEqual(outcome.catalogue.issues.map(\.id), ["macbooks/x", "apple_ii/x"], "the same file name in two sections is two files")
+    XCTAssertEqual(
+      outcome.catalogue.issues.map(\.id), ["macbooks/x", "apple_ii/x"],
+      "the same file name in two sections is two files")
     XCTAssertEqual(outcome.duplicatesSkipped, 0)
   }
 
@@ -87,9 +95,11 @@ final class VintageAppleCatalogueBuilderTests: XCTestCase {
         VintageAppleCatalogueBuilder.Listing(
           section: section,
           rows: try VintageAppleSectionPage.parse(
-            try TestPaths.corpus("vintageapple/\(section.slug).html"), url: "https://vintageapple.org/\(section.slug)/"))
+            try TestPaths.corpus("vintageapple/\(section.slug).html"), url: "https://vintageapple.org/\(section.slug)/")
+        )
       }
-      let outcome = VintageAppleCatalogueBuilder.build(listings: listings, probes: probes, generated: reference.generated)
+      let outcome = VintageAppleCatalogueBuilder.build(
+        listings: listings, probes: probes, generated: reference.generated)
       XCTAssertEqual(outcome.catalogue.series, reference.series.filter { slugs.contains($0.key) }, group.rawValue)
       let expected = reference.issues.filter { slugs.contains($0.series) }
       XCTAssertEqual(outcome.catalogue.issues.count, expected.count, group.rawValue)

@@ -3,7 +3,9 @@ import XCTest
 @testable import CatalogKit
 
 final class VintageAppleRulesTests: XCTestCase {
-  func catalogue(_ slugs: [String], perSection: Int, dead: Int = 0, unsized: Int = 0, uncovered: Int = 0) -> IssueCatalogue {
+  func catalogue(_ slugs: [String], perSection: Int, dead: Int = 0, unsized: Int = 0, uncovered: Int = 0)
+    -> IssueCatalogue
+  {
     var issues: [Issue] = []
     for slug in slugs {
       for i in 0..<perSection {
@@ -55,13 +57,18 @@ final class VintageAppleRulesTests: XCTestCase {
   }
 
   func testTheSizedShareCountsOnlyLiveFiles() {
-    XCTAssertEqual(failed(catalogue(magazines, perSection: 20, dead: 12), .init(minIssues: 1)), ["vintageapple/dead-share": .warning])
-    XCTAssertEqual(failed(catalogue(magazines, perSection: 20, unsized: 13), .init(minIssues: 1)), ["vintageapple/sized-share": .error])
+    XCTAssertEqual(
+      failed(catalogue(magazines, perSection: 20, dead: 12), .init(minIssues: 1)), ["vintageapple/dead-share": .warning]
+    )
+    XCTAssertEqual(
+      failed(catalogue(magazines, perSection: 20, unsized: 13), .init(minIssues: 1)),
+      ["vintageapple/sized-share": .error])
     XCTAssertEqual(failed(catalogue(magazines, perSection: 20, unsized: 12), .init(minIssues: 1)), [:])
   }
 
   func testEveryFileNeedsACover() {
-    XCTAssertEqual(failed(catalogue(magazines, perSection: 20, uncovered: 1), .init(minIssues: 1)), ["vintageapple/cover": .error])
+    XCTAssertEqual(
+      failed(catalogue(magazines, perSection: 20, uncovered: 1), .init(minIssues: 1)), ["vintageapple/cover": .error])
   }
 
   func testTheFloorFollowsThePreviousCatalogueOfTheGroup() {

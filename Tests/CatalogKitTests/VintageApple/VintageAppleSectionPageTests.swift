@@ -76,7 +76,8 @@ final class VintageAppleSectionPageTests: XCTestCase {
       XCTAssertEqual(error as? VintageAppleError, .truncated(url: "https://vintageapple.org/foo/", rows: 3, line: 30))
       XCTAssertEqual(
         "\(error)",
-        "https://vintageapple.org/foo/: line 30: the page ends inside the file table after 3 rows (no closing </table>); it was cut short")
+        "https://vintageapple.org/foo/: line 30: the page ends inside the file table after 3 rows (no closing </table>); it was cut short"
+      )
     }
   }
 

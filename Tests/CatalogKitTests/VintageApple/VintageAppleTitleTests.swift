@@ -5,7 +5,8 @@ import XCTest
 final class VintageAppleTitleTests: XCTestCase {
   func testALeadingDateStampAndTheExtensionGo() {
     XCTAssertEqual(
-      VintageAppleTitle.clean(linkText: " 198106 Foo Magazine Vol 06-06.pdf ", href: "pdf/x.pdf"), "Foo Magazine Vol 06-06")
+      VintageAppleTitle.clean(linkText: " 198106 Foo Magazine Vol 06-06.pdf ", href: "pdf/x.pdf"),
+      "Foo Magazine Vol 06-06")
   }
 
   func testBookTitlesKeepATrailingYear() {

@@ -23,9 +23,31 @@ final class AtarimaniaBuildTests: XCTestCase {
   final class Overrides: @unchecked Sendable {
     private let lock = NSLock()
     private var pages: [String: MirrorResponse] = [:]
+    private var challengeHEAD = false
+    /// The CDN challenges every HEAD (status 403 with its marker header).
+    var headChallenge: Bool {
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return challengeHEAD
+      }
+      set {
+        lock.lock()
+        challengeHEAD = newValue
+        lock.unlock()
+      }
+    }
     subscript(path: String) -> MirrorResponse? {
-      get { lock.lock(); defer { lock.unlock() }; return pages[path] }
-      set { lock.lock(); pages[path] = newValue; lock.unlock() }
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return pages[path]
+      }
+      set {
+        lock.lock()
+        pages[path] = newValue
+        lock.unlock()
+      }
     }
   }
 
@@ -52,7 +74,8 @@ final class AtarimaniaBuildTests: XCTestCase {
     let template = String(decoding: try TestPaths.fixtureBytes("Atarimania/title-template.html"), as: UTF8.self)
     for id in Self.titleIDs(in: index) where pages[id] == nil {
       pages[id] = Array(
-        template.replacingOccurrences(of: "{{ID}}", with: id).replacingOccurrences(of: "{{NAME}}", with: "Title \(id)").utf8)
+        template.replacingOccurrences(of: "{{ID}}", with: id).replacingOccurrences(of: "{{NAME}}", with: "Title \(id)")
+          .utf8)
     }
     for (id, bytes) in pages { try Data(bytes).write(to: magazines.appendingPathComponent(id)) }
 
@@ -69,7 +92,11 @@ final class AtarimaniaBuildTests: XCTestCase {
       if !(req.headers["user-agent"] ?? "").hasPrefix("Mozilla/5.0") {
         return MirrorResponse(
           status: 403, headers: ["Content-Type": "text/html", "cf-mitigated": "challenge"],
-          body: Array("<html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>".utf8))
+          body: Array(
+            "<html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>".utf8))
+      }
+      if req.method == "HEAD", overrides.headChallenge {
+        return MirrorResponse(status: 403, headers: ["cf-mitigated": "challenge"])
       }
       if req.path == "/" + AtarimaniaBuildTests.gone403 {
         return MirrorResponse.text("forbidden\n", status: 403, type: "text/plain")
@@ -105,8 +132,10 @@ final class AtarimaniaBuildTests: XCTestCase {
   func run(_ extra: [String], cache: String = "cache", out: String = "out") throws -> Tool.Result {
     try Tool.run(
       "atarimania-build",
-      ["--mirror", server.baseURL, "--cache", dir.appendingPathComponent(cache).path, "--out",
-       dir.appendingPathComponent(out).path, "--date", "2026-11-30", "--delay", "0", "--min-issues", "400"] + extra)
+      [
+        "--mirror", server.baseURL, "--cache", dir.appendingPathComponent(cache).path, "--out",
+        dir.appendingPathComponent(out).path, "--date", "2026-11-30", "--delay", "0", "--min-issues", "400",
+      ] + extra)
   }
 
   func output(_ out: String = "out") throws -> IssueCatalogue {
@@ -143,8 +172,11 @@ final class AtarimaniaBuildTests: XCTestCase {
       XCTAssertEqual(c.series.first { $0.key == key }, reference.series.first { $0.key == key })
     }
     XCTAssertEqual(c.issues.filter { $0.dead == true }.map(\.id), ["Foo_02", "analog_no_50", "Antic_Vol_3_No_1"])
-    XCTAssertEqual(c.issues.filter { $0.series == "foo-bar-118" }.map(\.id), ["Foo_01", "Foo_02", "Foo_07", "Foo_special", "Foo_Bar_&_More"])
-    XCTAssertEqual(c.issues.filter { $0.series == "title-62-62" }.map(\.id), ["title-62-1", "title-62-2", "title-62-special"])
+    XCTAssertEqual(
+      c.issues.filter { $0.series == "foo-bar-118" }.map(\.id),
+      ["Foo_01", "Foo_02", "Foo_07", "Foo_special", "Foo_Bar_&_More"])
+    XCTAssertEqual(
+      c.issues.filter { $0.series == "title-62-62" }.map(\.id), ["title-62-1", "title-62-2", "title-62-special"])
     // Issues follow the index: 8:16 (118) first, Zong (38) last.
     XCTAssertEqual(c.issues.first?.series, "foo-bar-118")
     XCTAssertEqual(c.issues.last?.series, "title-38-38")
@@ -162,8 +194,10 @@ final class AtarimaniaBuildTests: XCTestCase {
     // A warm rebuild on another day leaves the file as it was.
     let again = try Tool.run(
       "atarimania-build",
-      ["--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
-       dir.appendingPathComponent("out").path, "--date", "2026-12-01", "--min-issues", "400"])
+      [
+        "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
+        dir.appendingPathComponent("out").path, "--date", "2026-12-01", "--min-issues", "400",
+      ])
     XCTAssertEqual(again.status, 0, again.stderr)
     XCTAssertTrue(again.stdout.contains("unchanged"), again.stdout)
     XCTAssertEqual(server.requests.count, requests)
@@ -192,7 +226,9 @@ final class AtarimaniaBuildTests: XCTestCase {
   func testANonBrowserUserAgentMeetsTheChallengeAndTheBuildRefuses() throws {
     let result = try run(["--user-agent", "curl/8.5"])
     XCTAssertEqual(result.status, 69, result.stderr)
-    XCTAssertTrue(result.stderr.contains("https://www.atarimania.com/magazines: the CDN answered with a bot challenge"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("https://www.atarimania.com/magazines: the CDN answered with a bot challenge"),
+      result.stderr)
     XCTAssertNil(outputBytes())
     // The challenge was not kept as the index: a replay has nothing to replay.
     let replay = try run(["--no-network"])
@@ -208,7 +244,9 @@ final class AtarimaniaBuildTests: XCTestCase {
       body: try TestPaths.fixtureBytes("Atarimania/challenge-just-a-moment.html"))
     let result = try run([], cache: "cache2")
     XCTAssertEqual(result.status, 69, result.stderr)
-    XCTAssertTrue(result.stderr.contains("https://www.atarimania.com/magazines/20: the CDN answered with a bot challenge"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("https://www.atarimania.com/magazines/20: the CDN answered with a bot challenge"),
+      result.stderr)
     XCTAssertEqual(outputBytes(), before, "the previous catalogue is untouched")
     let replay = try run(["--no-network"], cache: "cache2")
     XCTAssertEqual(replay.status, 69, replay.stderr)
@@ -220,13 +258,40 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertEqual(try run([]).status, 0)
     let before = try XCTUnwrap(outputBytes())
     let page = try TestPaths.corpus("atarimania/page6.html")
-    overrides["/magazines/12"] = MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], body: Array(page.prefix(60_000)))
+    overrides["/magazines/12"] = MirrorResponse(
+      status: 200, headers: ["Content-Type": "text/html"], body: Array(page.prefix(60_000)))
     let result = try run([], cache: "cache2")
     XCTAssertEqual(result.status, 65, result.stderr)
     XCTAssertTrue(
-      result.stderr.contains("https://www.atarimania.com/magazines/12: the page ends after 60000 bytes without its closing </html>"),
+      result.stderr.contains(
+        "https://www.atarimania.com/magazines/12: the page ends after 60000 bytes without its closing </html>"),
       result.stderr)
     XCTAssertEqual(outputBytes(), before)
+  }
+
+  func testChallengedSizeProbesAreARefusalAndAreNotKept() throws {
+    overrides.headChallenge = true
+    let result = try run(["--only", "20"])
+    XCTAssertEqual(result.status, 69, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "the CDN answered with a bot challenge (header cf-mitigated: challenge, on 88 size probes)"), result.stderr)
+    XCTAssertNil(outputBytes())
+    let replay = try run(["--only", "20", "--no-network"])
+    XCTAssertEqual(replay.status, 69, replay.stderr)
+    XCTAssertTrue(replay.stderr.contains("88 URL(s) are not cached"), replay.stderr)
+    XCTAssertTrue(replay.stderr.contains("https://www.atarimania.com/mags/pdf/Antic_Vol_1_No_1.pdf"), replay.stderr)
+  }
+
+  func testATitlePageThatIsGoneIsSkippedWithAWarning() throws {
+    overrides["/magazines/62"] = MirrorResponse.text("not found\n", status: 404, type: "text/plain")
+    let result = try run([])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "warning: https://www.atarimania.com/magazines/62: the title page answered 404; title 62 skipped"),
+      result.stderr)
+    XCTAssertFalse(try output().series.contains { $0.code == "62" })
   }
 
   func testTooFewIssuesOrTooManyDeadFilesRefuseToWrite() throws {

@@ -22,8 +22,16 @@ final class VintageAppleBuildTests: XCTestCase {
     private let lock = NSLock()
     private var pages: [String: MirrorResponse] = [:]
     subscript(path: String) -> MirrorResponse? {
-      get { lock.lock(); defer { lock.unlock() }; return pages[path] }
-      set { lock.lock(); pages[path] = newValue; lock.unlock() }
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return pages[path]
+      }
+      set {
+        lock.lock()
+        pages[path] = newValue
+        lock.unlock()
+      }
     }
   }
 
@@ -76,9 +84,11 @@ final class VintageAppleBuildTests: XCTestCase {
   func run(_ extra: [String], cache: String = "cache", out: String = "out") throws -> Tool.Result {
     try Tool.run(
       "vintageapple-build",
-      ["--mirror", server.baseURL, "--cache", dir.appendingPathComponent(cache).path, "--out",
-       dir.appendingPathComponent(out).path, "--date", "2026-11-30", "--delay", "0", "--min-magazines", "500",
-       "--min-books", "400"] + extra)
+      [
+        "--mirror", server.baseURL, "--cache", dir.appendingPathComponent(cache).path, "--out",
+        dir.appendingPathComponent(out).path, "--date", "2026-11-30", "--delay", "0", "--min-magazines", "500",
+        "--min-books", "400",
+      ] + extra)
   }
 
   func outputBytes(_ group: VintageAppleGroup, _ out: String = "out") -> Data? {
@@ -125,7 +135,9 @@ final class VintageAppleBuildTests: XCTestCase {
     let develop = magazines.issues.filter { $0.series == "develop" }
     XCTAssertEqual(develop.map(\.title), ["develop 198501 First", "develop 198502 Second", "develop Undated"])
     XCTAssertEqual(develop.map(\.number), [1, 2, 3])
-    XCTAssertTrue(first.stdout.contains("vintageapple-magazines: 602 files, 6 sections, 1 dead, 3 duplicate links skipped"), first.stdout)
+    XCTAssertTrue(
+      first.stdout.contains("vintageapple-magazines: 602 files, 6 sections, 1 dead, 3 duplicate links skipped"),
+      first.stdout)
     XCTAssertEqual(server.requests.filter { $0.method == "HEAD" }.count, magazines.issues.count + books.issues.count)
 
     let requests = server.requests.count
@@ -168,11 +180,13 @@ final class VintageAppleBuildTests: XCTestCase {
     XCTAssertEqual(try run([]).status, 0)
     let before = try XCTUnwrap(outputBytes(.magazines))
     overrides["/develop/"] = MirrorResponse(
-      status: 200, headers: ["Content-Type": "text/html"], body: try TestPaths.fixtureBytes("VintageApple/section-no-rows.html"))
+      status: 200, headers: ["Content-Type": "text/html"],
+      body: try TestPaths.fixtureBytes("VintageApple/section-no-rows.html"))
     let result = try run([], cache: "cache2")
     XCTAssertEqual(result.status, 65, result.stderr)
     XCTAssertTrue(
-      result.stderr.contains("https://vintageapple.org/develop/: Apple develop: no rows — the page or the parse changed"),
+      result.stderr.contains(
+        "https://vintageapple.org/develop/: Apple develop: no rows — the page or the parse changed"),
       result.stderr)
     XCTAssertTrue(result.stderr.contains("threshold/every-section"), result.stderr)
     XCTAssertEqual(outputBytes(.magazines), before, "the previous shelf is untouched")
@@ -182,7 +196,8 @@ final class VintageAppleBuildTests: XCTestCase {
     XCTAssertEqual(try run([]).status, 0)
     let before = try XCTUnwrap(outputBytes(.magazines))
     let page = try TestPaths.corpus("vintageapple/softalk.html")
-    overrides["/softalk/"] = MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], body: Array(page.prefix(12_000)))
+    overrides["/softalk/"] = MirrorResponse(
+      status: 200, headers: ["Content-Type": "text/html"], body: Array(page.prefix(12_000)))
     let result = try run([], cache: "cache2")
     XCTAssertEqual(result.status, 65, result.stderr)
     XCTAssertTrue(result.stderr.contains("https://vintageapple.org/softalk/: line "), result.stderr)
