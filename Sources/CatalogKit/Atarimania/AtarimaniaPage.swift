@@ -6,8 +6,9 @@ enum AtarimaniaPage {
       throw AtarimaniaError.challenge(url: url, evidence: evidence)
     }
     guard !bytes.isEmpty, !bytes.prefix(1024).contains(0) else { throw AtarimaniaError.notHTML(url: url) }
-    // Pages are UTF-8 (`<meta charSet="utf-8"/>`); a stray bad byte must not lose the page.
-    let text = String(decoding: bytes, as: UTF8.self)
+    // Pages are UTF-8 (`<meta charSet="utf-8"/>`); a page that is not is read as Latin-1 rather than
+    // losing its accented names to U+FFFD.
+    let text = TextDecoder.decode(bytes, policy: .utf8Else(.latin1)).text
     let tail = String(decoding: bytes.suffix(4096), as: UTF8.self).lowercased()
     guard tail.contains("</html>") else { throw AtarimaniaError.truncated(url: url, bytes: bytes.count) }
     return text

@@ -28,7 +28,8 @@ public enum VintageAppleSectionPage {
   /// links `href="pdf/….pdf"`, so the header row and the layout rows drop out.
   public static func parse(_ bytes: [UInt8], url: String) throws -> [VintageAppleRow] {
     guard !bytes.isEmpty, !bytes.prefix(1024).contains(0) else { throw VintageAppleError.notHTML(url: url) }
-    let text = String(decoding: bytes, as: UTF8.self)
+    // The pages declare UTF-8; one that is not is read as Latin-1 rather than losing accents.
+    let text = TextDecoder.decode(bytes, policy: .utf8Else(.latin1)).text
     let chunks = text.components(separatedBy: "<tr")
     var rows: [VintageAppleRow] = []
     var line = 1 + chunks[0].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }

@@ -139,3 +139,13 @@ final class VintageAppleSectionPageTests: XCTestCase {
       rows.first { $0.pdf == "pdf/Macintosh_Computers_Service_Guide_Volume_III_July_1994.pdf" }?.month, 7)
   }
 }
+
+extension VintageAppleSectionPageTests {
+  func testALatin1PageKeepsItsAccents() throws {
+    let row =
+      "<table><tr><td><img src=\"thumb/Caf\u{E9}.jpg\"></td><td><a href=\"pdf/Cafe_1984.pdf\">Caf\u{E9} Guide 1984.pdf</a></td><td>1984</td></tr></table>"
+    let bytes = row.unicodeScalars.map { UInt8($0.value) }
+    let rows = try VintageAppleSectionPage.parse(bytes, url: "https://vintageapple.org/macbooks/")
+    XCTAssertEqual(rows.map(\.title), ["Café Guide 1984"])
+  }
+}
