@@ -60,6 +60,11 @@ func refuseChallenge(_ response: FetchResponse, ctx: BuildContext) throws {
   throw AtarimaniaStop(.challenge(url: response.url.absoluteString, evidence: evidence))
 }
 
+/// `s` padded with spaces to `width`; a longer name is kept whole.
+func padded(_ s: String, _ width: Int) -> String {
+  s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+}
+
 /// The count of the catalogue already at the target, for the default floor.
 func previousCount(_ o: BuildOptions) -> Int? {
   let target = o.outputFile ?? o.outputDirectory.appendingPathComponent(AtarimaniaSite.catalogueFile)
@@ -86,6 +91,11 @@ func requestedIDs(_ only: [String], index: AtarimaniaIndex) throws -> Set<String
 BuildRunner.main(tool) { ctx in
   let o = ctx.options
   guard let indexURL = AtarimaniaSite.indexURL else { throw AtarimaniaStop(.software, "the index URL is malformed") }
+  // Options are checked before the first request, so a typo costs no crawl.
+  let thresholds = AtarimaniaRules.Thresholds(
+    minIssues: try o.int(
+      "--min-issues", default: AtarimaniaRules.Thresholds.minIssues(previousCount: previousCount(o))),
+    maxDeadPercent: try o.int("--max-dead", default: 5), minSizedPercent: try o.int("--min-sized", default: 90))
 
   // 1. The index.
   let indexPage = try await ctx.fetcher.get(indexURL)
@@ -167,14 +177,10 @@ BuildRunner.main(tool) { ctx in
   if unusable > 0 { ctx.warn("\(unusable) PDFs answered HEAD with 405/501; their sizes are unknown") }
   let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: o.date)
   for title in outcome.perTitle {
-    ctx.note("  \(title.name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(title.issues) issues")
+    ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")
   }
   let c = outcome.catalogue
   let bytes = c.issues.reduce(Int64(0)) { $0 + ($1.bytes ?? 0) }
-  let thresholds = AtarimaniaRules.Thresholds(
-    minIssues: try o.int(
-      "--min-issues", default: AtarimaniaRules.Thresholds.minIssues(previousCount: previousCount(o))),
-    maxDeadPercent: try o.int("--max-dead", default: 5), minSizedPercent: try o.int("--min-sized", default: 90))
   return [
     .issue(
       c, file: AtarimaniaSite.catalogueFile, rules: AtarimaniaRules.rules(thresholds), partial: o.only != nil,

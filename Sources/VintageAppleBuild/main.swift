@@ -32,6 +32,11 @@ struct VintageAppleStop: BuildFailure {
   var description: String
 }
 
+/// `s` padded with spaces to `width`; a longer name is kept whole.
+func padded(_ s: String, _ width: Int) -> String {
+  s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+}
+
 /// The count of a group's catalogue already at the target, for the default floor.
 func previousCount(_ o: BuildOptions, _ group: VintageAppleGroup, single: Bool) -> Int? {
   let target = (single ? o.outputFile : nil) ?? o.outputDirectory.appendingPathComponent(group.catalogueFile)
@@ -39,6 +44,15 @@ func previousCount(_ o: BuildOptions, _ group: VintageAppleGroup, single: Bool) 
     let c = try? JSONDecoder().decode(IssueCatalogue.self, from: data)
   else { return nil }
   return c.issues.count
+}
+
+/// One shelf's thresholds from its options, defaulting the floor to the previous catalogue's count.
+func thresholds(_ o: BuildOptions, _ group: VintageAppleGroup, single: Bool) throws -> VintageAppleRules.Thresholds {
+  let option = group == .magazines ? "--min-magazines" : "--min-books"
+  let floor = VintageAppleRules.Thresholds.minIssues(
+    group: group, previousCount: previousCount(o, group, single: single))
+  return VintageAppleRules.Thresholds(
+    minIssues: try o.int(option, default: floor), minSizedPercent: try o.int("--min-sized", default: 90))
 }
 
 /// The groups to write and the sections to read, from `--group` and `--only`.
@@ -71,6 +85,9 @@ BuildRunner.main(tool) { ctx in
   let o = ctx.options
   let plan = try plan(o)
   let sections = plan.flatMap(\.1)
+  // Options are checked before the first request, so a typo costs no crawl.
+  var thresholdsByGroup: [VintageAppleGroup: VintageAppleRules.Thresholds] = [:]
+  for (group, _) in plan { thresholdsByGroup[group] = try thresholds(o, group, single: plan.count == 1) }
 
   // 1. Section pages, one at a time; under --no-network every missing page is listed.
   var rowsBySlug: [String: [VintageAppleRow]] = [:]
@@ -136,17 +153,13 @@ BuildRunner.main(tool) { ctx in
     if unusable > 0 { ctx.warn("\(unusable) PDFs answered HEAD with 405/501; their sizes are unknown") }
     let outcome = VintageAppleCatalogueBuilder.build(listings: listings, probes: probes, generated: o.date)
     for section in outcome.perSection {
-      ctx.note("  \(section.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(section.files) files")
+      ctx.note("  \(padded(section.name, 34)) \(section.files) files")
     }
     let c = outcome.catalogue
-    let floorOption = group == .magazines ? "--min-magazines" : "--min-books"
-    let floor = VintageAppleRules.Thresholds.minIssues(
-      group: group, previousCount: previousCount(o, group, single: plan.count == 1))
-    let thresholds = VintageAppleRules.Thresholds(
-      minIssues: try o.int(floorOption, default: floor), minSizedPercent: try o.int("--min-sized", default: 90))
+    let limits = try thresholdsByGroup[group] ?? thresholds(o, group, single: plan.count == 1)
     products.append(
       .issue(
-        c, file: group.catalogueFile, rules: VintageAppleRules.rules(group: group, thresholds), partial: o.only != nil,
+        c, file: group.catalogueFile, rules: VintageAppleRules.rules(group: group, limits), partial: o.only != nil,
         summary: [
           "vintageapple-\(group.rawValue): \(c.issues.count) files, \(c.series.count) sections, \(outcome.dead) dead, \(outcome.duplicatesSkipped) duplicate links skipped, \(outcome.totalBytes / 1000) KB"
         ]))
