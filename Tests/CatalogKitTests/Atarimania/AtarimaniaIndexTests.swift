@@ -48,4 +48,15 @@ final class AtarimaniaIndexTests: XCTestCase {
     XCTAssertEqual(index.titles.first { $0.id == "8" }?.name, "VCS Owner's Club Bulletin")
     XCTAssertEqual(Set(index.ids).count, 85)
   }
+
+  func testEveryReferenceSeriesIsATitleOnTheRealIndexUnderTheSameKey() throws {
+    let index = try AtarimaniaIndex.parse(try TestPaths.corpus("atarimania/index.html"), url: url)
+    let referenceURL = try TestPaths.shared("reference-catalogs/atarimania-catalog.json")
+    let reference = try JSONDecoder().decode(IssueCatalogue.self, from: Data(contentsOf: referenceURL))
+    XCTAssertEqual(reference.series.count, 70, "15 of the 85 titles listed no PDF when the reference was built")
+    for series in reference.series {
+      let entry = try XCTUnwrap(index.titles.first { $0.id == series.code }, series.key)
+      XCTAssertEqual(AtarimaniaCatalogueBuilder.seriesKey(name: entry.name ?? "", id: entry.id), series.key)
+    }
+  }
 }

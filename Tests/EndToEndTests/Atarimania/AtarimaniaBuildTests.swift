@@ -217,6 +217,13 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertEqual(pages.sorted(), ["/magazines", "/magazines/18", "/magazines/20"])
   }
 
+  func testABadThresholdIsAUsageErrorBeforeAnyRequest() throws {
+    let result = try run(["--max-dead", "few"])
+    XCTAssertEqual(result.status, 64, result.stderr)
+    XCTAssertTrue(result.stderr.contains("--max-dead takes a whole number, not 'few'."), result.stderr)
+    XCTAssertEqual(server.requests.count, 0)
+  }
+
   func testAnUnknownTitleInOnlyIsAUsageError() throws {
     let result = try run(["--only", "20,99999"])
     XCTAssertEqual(result.status, 64, result.stderr)
