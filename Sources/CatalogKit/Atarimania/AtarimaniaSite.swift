@@ -9,9 +9,10 @@ public enum AtarimaniaSite {
   /// The list of every magazine title.
   public static let indexURL = URL(string: "https://www.atarimania.com/magazines")
   /// The CDN in front of the site answers a non-browser User-Agent with a challenge page, so this
-  /// source sends a desktop browser's string (spec: fetching §A.1).
-  public static let browserUserAgent =
-    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36"
+  /// source sends the browser string the reference sent (spec: atarimania "Site"), the one known to
+  /// pass this CDN. A full Chrome string without the client hints Chrome sends is a likelier bot
+  /// signal, not a safer one.
+  public static let browserUserAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)"
 
   /// One title's page, `https://www.atarimania.com/magazines/<id>`.
   public static func titleURL(_ id: String) -> URL? {
