@@ -149,3 +149,15 @@ extension VintageAppleSectionPageTests {
     XCTAssertEqual(rows.map(\.title), ["Café Guide 1984"])
   }
 }
+
+extension VintageAppleSectionPageTests {
+  func testALinkToAnotherHostIsNotARow() throws {
+    let page = """
+      <table><tr><td><img src="thumb/x.jpg"></td><td><a href="https://mirror.example.net/pdf/x.pdf">x.pdf</a></td><td>1984</td></tr>
+      <tr><td><img src="thumb/y.jpg"></td><td><a href="//mirror.example.net/byte/pdf/y.pdf">y.pdf</a></td><td>1984</td></tr>
+      <tr><td><img src="thumb/z.jpg"></td><td><a href="pdf/z.pdf">z.pdf</a></td><td>1984</td></tr></table>
+      """
+    let rows = try VintageAppleSectionPage.parse(Array(page.utf8), url: "https://vintageapple.org/byte/")
+    XCTAssertEqual(rows.map(\.pdf), ["pdf/z.pdf"])
+  }
+}
