@@ -24,11 +24,13 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // Pure: bytes in, values out.
     .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib"]),
     // Everything with I/O.
-    .target(name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite"]),
+    .target(name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl"]),
     // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
     .target(name: "SiteMirrorKit"),
 

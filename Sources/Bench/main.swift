@@ -1,4 +1,31 @@
 import Foundation
 
-FileHandle.standardError.write(Data("error: not built yet\n".utf8))
-exit(70)
+// bench: performance measurements that print rates and ratios measured in one run.
+// Build in release: `swift run -c release bench <name>`.
+let benchmarks: [(name: String, about: String, run: @Sendable () async throws -> Void)] = [
+  ("fetch", "warm-cache replay rate and loopback HEAD rate next to curl", { try await FetchBench.run() }),
+]
+
+let args = Array(CommandLine.arguments.dropFirst())
+if args.isEmpty || args.contains("--help") {
+  print("OVERVIEW: Measure Shelfmark's performance targets.\n\nUSAGE: bench <name>… | all\n\nBENCHMARKS:")
+  for b in benchmarks { print("  " + b.name.padding(toLength: 12, withPad: " ", startingAt: 0) + b.about) }
+  exit(args.isEmpty ? 64 : 0)
+}
+let chosen = args == ["all"] ? benchmarks : benchmarks.filter { args.contains($0.name) }
+let unknown = args.filter { a in a != "all" && !benchmarks.contains { $0.name == a } }
+if !unknown.isEmpty {
+  FileHandle.standardError.write(Data("error: unknown benchmark '\(unknown[0])'.\nSee 'bench --help'.\n".utf8))
+  exit(64)
+}
+// Top-level code runs on the main actor: hand the main thread to Dispatch rather than block it.
+Task {
+  for b in chosen {
+    do { try await b.run() } catch {
+      FileHandle.standardError.write(Data("error: \(b.name): \(error)\n".utf8))
+      exit(70)
+    }
+  }
+  exit(0)
+}
+dispatchMain()

@@ -1,4 +1,3 @@
 import Foundation
 
-FileHandle.standardError.write(Data("error: not built yet\n".utf8))
-exit(70)
+exit(CatalogCommand.main(Array(CommandLine.arguments.dropFirst())).rawValue)

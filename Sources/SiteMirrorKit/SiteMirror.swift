@@ -69,6 +69,8 @@ public final class SiteMirror: @unchecked Sendable {
   private var faults: [(prefix: String, fault: Fault, remaining: Int)] = []
   private var handler: (@Sendable (MirrorRequest) -> MirrorResponse?)?
   private var stopped = false
+  /// Open client connections, closed by `stop()` so no keep-alive connection outlives the server.
+  private var clients = Set<Int32>()
   private let lifetime: Double
 
   /// - Parameter lifetime: seconds after which the server stops even if nobody stops it.
@@ -130,6 +132,10 @@ public final class SiteMirror: @unchecked Sendable {
       shutdown(fd, Int32(SHUT_RDWR))
       close(fd)
     }
+    lock.lock()
+    let open = clients
+    lock.unlock()
+    for c in open { shutdown(c, Int32(SHUT_RDWR)) }
   }
 
   /// Every request so far, in arrival order.
@@ -184,13 +190,28 @@ public final class SiteMirror: @unchecked Sendable {
       }
       var one: Int32 = 1
       setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+      lock.lock()
+      if stopped {
+        lock.unlock()
+        close(c)
+        return
+      }
+      clients.insert(c)
+      lock.unlock()
       let t = Thread { [weak self] in
         self?.serve(c)
+        self?.forget(c)
         close(c)
       }
       t.stackSize = 512 << 10
       t.start()
     }
+  }
+
+  private func forget(_ c: Int32) {
+    lock.lock()
+    clients.remove(c)
+    lock.unlock()
   }
 
   private func serve(_ c: Int32) {
@@ -231,6 +252,10 @@ public final class SiteMirror: @unchecked Sendable {
       let method = String(parts[0])
       let rawTarget = String(parts[1])
       let keepAlive = headers["connection"]?.lowercased() != "close"
+      lock.lock()
+      let over = stopped
+      lock.unlock()
+      if over { return }
       if !answer(c, method: method, target: rawTarget, headers: headers) || !keepAlive { return }
     }
   }

@@ -1,8 +1,10 @@
 import CatalogKit
 import Foundation
 
-/// One cached answer's record, stored as readable JSON beside its body.
+/// One cached answer's record: readable JSON beside its body (GET), or one line of the HEAD log.
 public struct CacheRecord: Codable, Sendable {
+  /// The entry's name (the digest of its key); also how the HEAD log finds the latest line.
+  public var key: String?
   public var url: String
   public var method: HTTPMethod
   public var status: Int
@@ -14,15 +16,27 @@ public struct CacheRecord: Codable, Sendable {
   public var bodyBytes: Int
   public var charset: String?
   public var keyVersion: String
+  /// Set on a HEAD-log line that withdraws an earlier answer.
+  public var removed: Bool?
 }
 
-/// The on-disk cache: `<root>/v1/<aa>/<digest>.json` (the record) and `<digest>.body`.
+/// The on-disk cache under `<root>/v1/`.
 ///
-/// Writes are atomic (temp file + rename) and the record is renamed into place last, so an entry
-/// exists exactly when its record does; a crash leaves at worst an orphan body, never a half entry.
-/// Two processes filling one cache write identical content under identical names, so either wins.
-public struct CacheStore: Sendable {
+/// - GET answers: `<aa>/<digest>.json` (the record) and `<aa>/<digest>.body`. Writes are atomic
+///   (temp file + rename) and the record is renamed into place last, so an entry exists exactly when
+///   its record does; a crash leaves at worst an orphan body, never a half entry. Two processes
+///   filling one cache write identical content under identical names, so either wins.
+/// - HEAD answers carry no body, so they are lines of one append-only log, `head.log` (JSON Lines):
+///   creating a file per probe made a loopback HEAD cost more in the file system than on the wire.
+///   Each line is one `write` with `O_APPEND`, so concurrent writers never interleave; a torn last
+///   line (a crash mid-write) is skipped when the log is read. The latest line for a key wins.
+public final class CacheStore: @unchecked Sendable {
+  // @unchecked: the mutable state (HEAD index, known folders, the log's descriptor) is behind `lock`.
   public let root: URL
+  private let lock = NSLock()
+  private var headIndex: [String: CacheRecord]? = nil
+  private var headFD: Int32 = -1
+  private var knownFolders = Set<String>()
 
   /// Headers worth keeping: replay needs the type and size; revalidation needs the validators.
   static let keptHeaders: Set<String> = [
@@ -31,7 +45,10 @@ public struct CacheStore: Sendable {
 
   public init(root: URL) { self.root = root }
 
+  deinit { if headFD >= 0 { close(headFD) } }
+
   var entriesRoot: URL { root.appendingPathComponent(CacheKey.version, isDirectory: true) }
+  var headLogPath: String { entriesRoot.path + "/head.log" }
 
   func paths(_ key: CacheKey) -> (record: String, body: String) {
     let dir = entriesRoot.path + "/" + String(key.digest.prefix(2))
@@ -40,6 +57,10 @@ public struct CacheStore: Sendable {
 
   /// The cached answer, or nil. An entry whose body is missing or the wrong length is a miss.
   public func read(_ key: CacheKey, url: URL) -> (CacheRecord, FetchResponse)? {
+    if key.method == .head {
+      guard let record = headRecords()[key.digest] else { return nil }
+      return (record, FetchResponse(url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
+    }
     let p = paths(key)
     guard let recordData = FileManager.default.contents(atPath: p.record),
       let record = try? JSONDecoder().decode(CacheRecord.self, from: recordData)
@@ -61,45 +82,52 @@ public struct CacheStore: Sendable {
 
   /// Stores an answer atomically.
   public func write(_ key: CacheKey, response: FetchResponse, charset: String?) throws {
-    let p = paths(key)
-    let dir = (p.record as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     var kept: [String: String] = [:]
     for (k, v) in response.headers where CacheStore.keptHeaders.contains(k) { kept[k] = v }
     let record = CacheRecord(
-      url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
-      fetched: ISO8601DateFormatter().string(from: Date()),
-      bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count, charset: charset,
-      keyVersion: CacheKey.version)
+      key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
+      fetched: CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
+      charset: charset, keyVersion: CacheKey.version, removed: nil)
+    if key.method == .head {
+      try appendHead(record)
+      return
+    }
+    let p = paths(key)
+    try ensureFolder((p.record as NSString).deletingLastPathComponent)
     if !response.body.isEmpty { try AtomicFile.write(response.body, to: p.body) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    try AtomicFile.write([UInt8](try encoder.encode(record)), to: p.record)
+    try AtomicFile.write(try CacheStore.encode(record, pretty: true), to: p.record)
   }
 
   /// Marks an entry as used today (for `catalog cache prune`) without rewriting it: the record's
   /// modification time is moved only when it is a day old, so a warm replay does not write.
   public func touch(_ key: CacheKey) {
+    guard key.method == .get else { return }
     let path = paths(key).record
     var st = stat()
     guard stat(path, &st) == 0 else { return }
-    let now = time(nil)
-    if now - st.st_mtim.tv_sec > 86_400 { utime(path, nil) }
+    if time(nil) - st.st_mtim.tv_sec > 86_400 { utime(path, nil) }
   }
 
   /// Removes an entry (a challenge page mistaken for content, say).
   public func remove(_ key: CacheKey) {
+    if key.method == .head {
+      guard var r = headRecords()[key.digest] else { return }
+      r.removed = true
+      try? appendHead(r)
+      return
+    }
     let p = paths(key)
     unlink(p.record)
     unlink(p.body)
   }
 
-  /// Every record in the cache, with its record path (for `catalog cache`).
+  /// Every record in the cache with where it lives (for `catalog cache`): GET records by their
+  /// file, HEAD records as `head.log`.
   public func allRecords() -> [(path: String, record: CacheRecord)] {
     var out: [(String, CacheRecord)] = []
     let fm = FileManager.default
-    guard let shards = try? fm.contentsOfDirectory(atPath: entriesRoot.path) else { return [] }
-    for shard in shards.sorted() {
+    let shards = (try? fm.contentsOfDirectory(atPath: entriesRoot.path)) ?? []
+    for shard in shards.sorted() where shard.count == 2 {
       let dir = entriesRoot.path + "/" + shard
       guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
       for name in names.sorted() where name.hasSuffix(".json") {
@@ -109,6 +137,84 @@ public struct CacheStore: Sendable {
         }
       }
     }
+    for r in reloadHeadRecords().values.sorted(by: { $0.url < $1.url }) { out.append((headLogPath, r)) }
     return out
+  }
+
+  // MARK: - HEAD log
+
+  private func headRecords() -> [String: CacheRecord] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let index = headIndex { return index }
+    let index = CacheStore.readHeadLog(headLogPath)
+    headIndex = index
+    return index
+  }
+
+  private func reloadHeadRecords() -> [String: CacheRecord] {
+    lock.lock()
+    headIndex = nil
+    lock.unlock()
+    return headRecords()
+  }
+
+  static func readHeadLog(_ path: String) -> [String: CacheRecord] {
+    var index: [String: CacheRecord] = [:]
+    guard let data = FileManager.default.contents(atPath: path) else { return index }
+    let decoder = JSONDecoder()
+    for line in data.split(separator: 0x0A) {
+      guard let r = try? decoder.decode(CacheRecord.self, from: Data(line)), let key = r.key else { continue }
+      if r.removed == true { index[key] = nil } else { index[key] = r }
+    }
+    return index
+  }
+
+  private func appendHead(_ record: CacheRecord) throws {
+    var line = try CacheStore.encode(record, pretty: false)
+    line.append(0x0A)
+    lock.lock()
+    defer { lock.unlock() }
+    if headFD < 0 {
+      try ensureFolderLocked(entriesRoot.path)
+      headFD = open(headLogPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+      guard headFD >= 0 else { throw IOFailure(path: headLogPath, operation: "open for appending", errno: errno) }
+    }
+    let n = line.withUnsafeBytes { Foundation.write(headFD, $0.baseAddress, $0.count) }
+    guard n == line.count else { throw IOFailure(path: headLogPath, operation: "append", errno: errno) }
+    if let key = record.key {
+      if headIndex == nil { headIndex = CacheStore.readHeadLog(headLogPath) }
+      headIndex?[key] = record.removed == true ? nil : record
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func ensureFolder(_ path: String) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    try ensureFolderLocked(path)
+  }
+
+  private func ensureFolderLocked(_ path: String) throws {
+    guard !knownFolders.contains(path) else { return }
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    knownFolders.insert(path)
+  }
+
+  static func encode(_ record: CacheRecord, pretty: Bool) throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    return [UInt8](try encoder.encode(record))
+  }
+
+  /// Now as ISO 8601 in UTC, without a formatter (creating one per entry showed up in profiles).
+  static func timestamp() -> String {
+    var t = time(nil)
+    var tm = tm()
+    gmtime_r(&t, &tm)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday),
+      Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec))
   }
 }

@@ -44,7 +44,7 @@ public final class Fetcher: Sendable {
   public init(_ configuration: FetcherConfiguration, transport: Transport? = nil) {
     self.configuration = configuration
     self.cache = CacheStore(root: configuration.cacheRoot)
-    self.transport = transport ?? URLSessionTransport(maxConnectionsPerHost: max(configuration.jobs, 1))
+    self.transport = transport ?? CurlTransport.shared
   }
 
   /// Every URL that was not cached under `--no-network`, in the order asked.
@@ -56,8 +56,10 @@ public final class Fetcher: Sendable {
     try await fetch(url, method: .get, kind: kind, headers: headers)
   }
 
-  public func head(_ url: URL) async throws -> FetchResponse {
-    try await fetch(url, method: .head, kind: .page, headers: [:])
+  /// A HEAD (a size or existence probe). Servers that refuse HEAD (405, 501) are asked for one
+  /// byte instead, and the size is read from `Content-Range`.
+  public func head(_ url: URL, headers: [String: String] = [:]) async throws -> FetchResponse {
+    try await fetch(url, method: .head, kind: .page, headers: headers)
   }
 
   /// Fetches many URLs, up to `jobs` at a time per host. Under `--no-network` every miss is gathered
@@ -66,8 +68,8 @@ public final class Fetcher: Sendable {
     try await many(urls) { try await self.get($0, kind: kind) }
   }
 
-  public func headAll(_ urls: [URL]) async throws -> [URL: FetchResponse] {
-    try await many(urls) { try await self.head($0) }
+  public func headAll(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
+    try await many(urls) { try await self.head($0, headers: headers) }
   }
 
   /// Drops a cached answer that turned out to be wrong (a CDN challenge page served as 200).
@@ -78,39 +80,52 @@ public final class Fetcher: Sendable {
   private func many(_ urls: [URL], _ one: @escaping @Sendable (URL) async throws -> FetchResponse)
     async throws -> [URL: FetchResponse]
   {
-    var seen = Set<URL>()
-    let unique = urls.filter { seen.insert($0).inserted }
-    let width = max(1, configuration.jobs) * max(1, Set(unique.compactMap { $0.host }).count)
-    var results: [URL: FetchResponse] = [:]
-    var notCached: [URL] = []
-    var firstError: Error?
-    try await withThrowingTaskGroup(of: (URL, Result<FetchResponse, Error>).self) { group in
+    var seen = Set<String>()
+    let unique = urls.filter { seen.insert($0.absoluteString).inserted }
+    let hosts = Set(unique.compactMap { $0.host?.lowercased() }).count
+    let width = min(unique.count, max(1, configuration.jobs) * max(1, hosts))
+    // All mutable state lives inside the group's body and comes back as its value.
+    let (answers, notCached, firstError) = await withTaskGroup(
+      of: Slot.self,
+      returning: ([FetchResponse?], [Int], Error?).self
+    ) { group in
+      var answers = [FetchResponse?](repeating: nil, count: unique.count)
+      var notCached: [Int] = []
+      var firstError: Error? = nil
       var next = 0
-      func addNext() {
-        guard next < unique.count else { return }
-        let u = unique[next]
-        next += 1
+      while next < width {
+        let k = next
+        let u = unique[k]
         group.addTask {
-          do { return (u, .success(try await one(u))) } catch { return (u, .failure(error)) }
+          do { return Slot(k, .success(try await one(u))) } catch { return Slot(k, .failure(error)) }
         }
+        next += 1
       }
-      for _ in 0..<min(width, unique.count) { addNext() }
-      while let (u, r) = try await group.next() {
-        switch r {
-        case .success(let resp): results[u] = resp
-        case .failure(FetchError.notCached(let url, _)): notCached.append(url)
+      while let slot = await group.next() {
+        let k = slot.index
+        switch slot.result {
+        case .success(let resp): answers[k] = resp
+        case .failure(FetchError.notCached): notCached.append(k)
         case .failure(let e):
           if firstError == nil { firstError = e }
           group.cancelAll()
         }
-        if firstError == nil { addNext() }
+        if firstError == nil, next < unique.count {
+          let k2 = next
+          let u = unique[k2]
+          group.addTask {
+            do { return Slot(k2, .success(try await one(u))) } catch { return Slot(k2, .failure(error)) }
+          }
+          next += 1
+        }
       }
+      return (answers, notCached, firstError)
     }
     if let firstError { throw firstError }
-    if !notCached.isEmpty {
-      let order = Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1, $0) })
-      throw FetchError.notCachedMany(notCached.sorted { order[$0, default: 0] < order[$1, default: 0] })
-    }
+    if !notCached.isEmpty { throw FetchError.notCachedMany(notCached.sorted().map { unique[$0] }) }
+    var results: [URL: FetchResponse] = [:]
+    results.reserveCapacity(unique.count)
+    for (i, a) in answers.enumerated() { if let a { results[unique[i]] = a } }
     return results
   }
 
@@ -148,7 +163,19 @@ public final class Fetcher: Sendable {
       if let etag = record.headers["etag"] { requestHeaders["If-None-Match"] = etag }
       if let lm = record.headers["last-modified"] { requestHeaders["If-Modified-Since"] = lm }
     }
-    let response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
+    var response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
+    if method == .head, response.status == 405 || response.status == 501 {
+      var ranged = requestHeaders
+      ranged["Range"] = "bytes=0-0"
+      let r = try await network(url, method: .get, kind: kind, headers: ranged, host: host)
+      response = FetchResponse(url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [], fromCache: false)
+      if r.status == 206, let total = r.headers["content-range"]?.split(separator: "/").last, Int64(total) != nil {
+        response.headers["content-length"] = String(total)
+      } else if r.status == 200 {
+        // The server ignored Range and sent the whole file: its length is the size.
+        response.headers["content-length"] = String(r.body.count)
+      }
+    }
     if response.status == 304, let (_, old) = cached {
       counters.add(.revalidated)
       cache.touch(key)
@@ -275,7 +302,7 @@ public final class Fetcher: Sendable {
         return FetchResponse(url: url, method: method, status: r.status, headers: r.headers, body: r.body, fromCache: false)
       case .failure(let e):
         if e is CancellationError { throw e }
-        failure = "transport error: \(e.localizedDescription)"
+        failure = "transport error: \((e as? TransportError)?.message ?? e.localizedDescription)"
         await gate.slowDown()
       }
       if attempt >= configuration.maxAttempts {
@@ -313,6 +340,17 @@ public final class Fetcher: Sendable {
     guard s.hasPrefix(m + "/") else { return resolved }
     let rest = s.dropFirst(m.count + 1)
     return URL(string: (current.scheme ?? "https") + "://" + rest)
+  }
+}
+
+/// One child task's answer. A class: a large tuple of an index and a `Result` as the task group's
+/// element type miscompiles in release builds on Swift 6.3 (the index comes back corrupted).
+final class Slot: Sendable {
+  let index: Int
+  let result: Result<FetchResponse, Error>
+  init(_ index: Int, _ result: Result<FetchResponse, Error>) {
+    self.index = index
+    self.result = result
   }
 }
 

@@ -6,6 +6,8 @@ actor HostGate {
   let host: String
   let jobs: Int
   private(set) var interval: Double
+  /// The configured interval: successes relax a slowed-down gate back towards it, never below.
+  let baseInterval: Double
   private var inFlight = 0
   private var nextStart: Double = 0
   private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -17,6 +19,7 @@ actor HostGate {
     self.host = host
     self.jobs = max(1, jobs)
     self.interval = max(0, interval)
+    self.baseInterval = max(0, interval)
   }
 
   /// Waits for a slot, then for the host's next allowed start time.
@@ -58,7 +61,12 @@ actor HostGate {
     return isOpen
   }
 
-  func recordSuccess() { refusals = 0 }
+  /// A success resets the refusal count and lets a slowed gate relax a little (a tenth per answer),
+  /// so one 429 early in a long run does not slow the rest of it.
+  func recordSuccess() {
+    refusals = 0
+    if interval > baseInterval { interval = max(baseInterval, interval * 0.9 - 0.001) }
+  }
 }
 
 enum Monotonic {

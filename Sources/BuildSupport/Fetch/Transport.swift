@@ -14,6 +14,13 @@ public struct TransportRequest: Sendable {
   public var method: HTTPMethod
   public var headers: [String: String]
   public var timeout: Double
+
+  public init(url: URL, method: HTTPMethod, headers: [String: String], timeout: Double) {
+    self.url = url
+    self.method = method
+    self.headers = headers
+    self.timeout = timeout
+  }
 }
 
 public struct TransportResponse: Sendable {

@@ -114,7 +114,7 @@ public enum BuildRunner {
     }
   }
 
-  static func finish<C: Catalogue & Identified>(
+  static func finish<C: Catalogue>(
     _ c: C, rules: [ValidationRule<C>], product p: BuildProduct, target: URL, options: BuildOptions
   ) throws -> ProductReport {
     var report = ValidationReport.run(rules, on: c)
@@ -126,24 +126,17 @@ public enum BuildRunner {
     }
     var previous: C? = nil
     if let data = FileManager.default.contents(atPath: target.path) {
-      previous = try? JSONDecoder().decode(C.self, from: data)
-      if previous == nil {
-        Diagnostics.warning("\(target.path): the previous catalogue could not be read; it will be replaced")
+      do {
+        previous = try CatalogueFile.decode(C.self, from: [UInt8](data), file: target.path)
+      } catch {
+        if case .newerVersion = error { throw PreviousCatalogueError(reason: error.description) }
+        Diagnostics.warning("\(error); it will be replaced")
       }
     }
-    if let previous, !options.allowShrink, !p.partial, previous.recordCount > 0 {
-      let newIDs = Set(c.recordIDs)
-      let dropped = previous.recordIDs.filter { !newIDs.contains($0) }
-      let share = Double(dropped.count) / Double(previous.recordCount)
-      if share > options.shrinkLimit {
-        report.findings.append(
-          Finding(
-            rule: "catalogue/shrink", severity: .error,
-            message: String(
-              format: "the rebuild drops %d of %d previous records (%.1f%%, limit %.1f%%); pass --allow-shrink if that is right",
-              dropped.count, previous.recordCount, share * 100, options.shrinkLimit * 100),
-            records: dropped, count: dropped.count))
-      }
+    if let previous, !p.partial,
+      let shrink = ShrinkCheck.compare(previous: previous, new: c, limit: options.shrinkLimit, allowed: options.allowShrink)
+    {
+      report.findings.append(shrink)
     }
     for f in report.findings {
       let ids = f.records.isEmpty ? "" : ": " + f.records.joined(separator: ", ") + (f.count > f.records.count ? " and \(f.count - f.records.count) more" : "")
@@ -195,21 +188,11 @@ enum RunnerError: Error, CustomStringConvertible {
   }
 }
 
-/// Record ids for the shrink check and diffs.
-public protocol Identified {
-  var recordIDs: [String] { get }
-}
-
-extension IssueCatalogue: Identified {
-  public var recordIDs: [String] { issues.map { $0.series + "/" + $0.id } }
-}
-
-extension PopBoksCatalogue: Identified {
-  public var recordIDs: [String] { issues.map { String($0.id) } }
-}
-
-extension StripoviCatalogue: Identified {
-  public var recordIDs: [String] { comics.map { String($0.id) } }
+/// The previous catalogue was written by a newer toolchain: replacing it would lose its fields.
+struct PreviousCatalogueError: BuildFailure {
+  var reason: String
+  var exitCode: ExitCode { .invalid }
+  var description: String { reason + "; nothing was written" }
 }
 
 /// stderr lines in SwiftPM's shape: `error: …`, `warning: …`.

@@ -8,6 +8,8 @@ public protocol Catalogue: Codable, Sendable, Equatable {
   var generated: String { get set }
   /// The rows a catalogue lists (issues, or comics), counted for summaries and shrink checks.
   var recordCount: Int { get }
+  /// Each record's natural key (`series/id` for issues, the id otherwise), for shrink checks.
+  var recordKeys: [String] { get }
 }
 
 public enum CatalogueShape: String, Sendable, CaseIterable {
@@ -17,16 +19,19 @@ public enum CatalogueShape: String, Sendable, CaseIterable {
 extension IssueCatalogue: Catalogue {
   public static var shape: CatalogueShape { .issue }
   public var recordCount: Int { issues.count }
+  public var recordKeys: [String] { issues.map { $0.series + "/" + $0.id } }
 }
 
 extension PopBoksCatalogue: Catalogue {
   public static var shape: CatalogueShape { .popboks }
   public var recordCount: Int { issues.count }
+  public var recordKeys: [String] { issues.map { String($0.id) } }
 }
 
 extension StripoviCatalogue: Catalogue {
   public static var shape: CatalogueShape { .stripovi }
   public var recordCount: Int { comics.count }
+  public var recordKeys: [String] { comics.map { String($0.id) } }
 }
 
 extension Catalogue {

@@ -1,75 +1,107 @@
-/// SHA-256 (FIPS 180-4) in plain Swift: Foundation on Linux has no digest API, and the cache, the
-/// ZXDB dump check and issue identity all need one.
+/// SHA-256 (FIPS 180-4) in plain Swift: Linux has no CryptoKit and Foundation has no digest. The app
+/// stamps seeded catalogues with the SHA-256 of their bytes, issue identities are SHA-256 records,
+/// and the fetch cache checks its bodies with it, so it has to be right and quick.
 public struct SHA256: Sendable {
-  private var h: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
-  private var buffer: [UInt8] = []
+  private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+  )
+  /// Bytes not yet forming a whole 64-byte block.
+  private var pending: [UInt8] = []
   private var length: UInt64 = 0
 
-  public init() { buffer.reserveCapacity(64) }
+  public init() { pending.reserveCapacity(64) }
 
-  public mutating func update(contiguous bytes: [UInt8]) {
-    length &+= UInt64(bytes.count)
-    var start = 0
-    if !buffer.isEmpty {
-      let take = min(64 - buffer.count, bytes.count)
-      buffer.append(contentsOf: bytes[0..<take])
-      start = take
-      if buffer.count == 64 {
-        buffer.withUnsafeBufferPointer { compress($0) }
-        buffer.removeAll(keepingCapacity: true)
-      }
-    }
-    bytes.withUnsafeBufferPointer { all in
-      while all.count - start >= 64 {
-        compress(UnsafeBufferPointer(rebasing: all[start..<start + 64]))
-        start += 64
-      }
-    }
-    if start < bytes.count { buffer.append(contentsOf: bytes[start...]) }
-  }
+  /// The lowercase hex digest of `bytes`.
+  public static func hex(_ bytes: [UInt8]) -> String { hexString(of: digest(bytes)) }
 
-  public mutating func finalize() -> [UInt8] {
-    let bitLength = length &* 8
-    var tail = buffer
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-    tail.withUnsafeBufferPointer { all in
-      var s = 0
-      while s < all.count {
-        compress(UnsafeBufferPointer(rebasing: all[s..<s + 64]))
-        s += 64
-      }
-    }
-    buffer.removeAll()
-    var out: [UInt8] = []
-    out.reserveCapacity(32)
-    for word in h { for i in (0..<4).reversed() { out.append(UInt8(truncatingIfNeeded: word >> (UInt32(i) * 8))) } }
-    return out
-  }
-
-  public static func digest(_ bytes: [UInt8]) -> [UInt8] {
-    var s = SHA256()
-    s.update(contiguous: bytes)
-    return s.finalize()
-  }
-
-  /// Lowercase hex of the digest.
-  public static func hex(_ bytes: [UInt8]) -> String { hexString(digest(bytes)) }
-
+  /// The lowercase hex digest of a string's UTF-8 bytes.
   public static func hex(_ string: String) -> String { hex(Array(string.utf8)) }
 
-  public static func hexString(_ digest: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
+  /// The 32-byte digest of `bytes`.
+  public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    var h = SHA256()
+    h.update(bytes)
+    return h.finalize()
+  }
+
+  /// Lowercase hex of a digest already computed (e.g. from `finalize()`).
+  public static func hex(digest: [UInt8]) -> String { hexString(of: digest) }
+
+  private static func hexString(of digest: [UInt8]) -> String {
+    let alphabet = Array("0123456789abcdef".utf8)
+    var out = [UInt8]()
     out.reserveCapacity(digest.count * 2)
     for b in digest {
-      out.append(digits[Int(b >> 4)])
-      out.append(digits[Int(b & 0x0f)])
+      out.append(alphabet[Int(b >> 4)])
+      out.append(alphabet[Int(b & 0x0f)])
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Feeds an array of bytes (kept for callers written against the first version of this type).
+  public mutating func update(contiguous bytes: [UInt8]) { update(bytes) }
+
+  /// Lowercase hex of a digest already computed.
+  public static func hexString(_ digest: [UInt8]) -> String { hexString(of: digest) }
+
+  /// Feeds more bytes; call as often as needed, then `finalize()`.
+  public mutating func update(_ bytes: some Collection<UInt8>) {
+    length &+= UInt64(bytes.count)
+    if let done = bytes.withContiguousStorageIfAvailable({ absorb($0) }) {
+      _ = done
+    } else {
+      let copy = Array(bytes)
+      copy.withUnsafeBufferPointer { absorb($0) }
+    }
+  }
+
+  private mutating func absorb(_ input: UnsafeBufferPointer<UInt8>) {
+    var offset = 0
+    if !pending.isEmpty {
+      let take = min(64 - pending.count, input.count)
+      pending.append(contentsOf: input[0..<take])
+      offset = take
+      guard pending.count == 64 else { return }
+      let block = pending
+      block.withUnsafeBufferPointer { compress($0.baseAddress.map { UnsafeRawPointer($0) }) }
+      pending.removeAll(keepingCapacity: true)
+    }
+    guard let base = input.baseAddress else { return }
+    while input.count - offset >= 64 {
+      compress(UnsafeRawPointer(base + offset))
+      offset += 64
+    }
+    if offset < input.count { pending.append(contentsOf: input[offset...]) }
+  }
+
+  /// Pads, processes the last block(s) and returns the digest. The value should not be reused.
+  public mutating func finalize() -> [UInt8] {
+    let bitLength = length &* 8
+    var tail = pending
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
+    tail.withUnsafeBufferPointer { buf in
+      guard let base = buf.baseAddress else { return }
+      var o = 0
+      while o < buf.count {
+        compress(UnsafeRawPointer(base + o))
+        o += 64
+      }
+    }
+    pending.removeAll()
+    let s = state
+    var out = [UInt8]()
+    out.reserveCapacity(32)
+    for word in [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7] {
+      out.append(UInt8(truncatingIfNeeded: word >> 24))
+      out.append(UInt8(truncatingIfNeeded: word >> 16))
+      out.append(UInt8(truncatingIfNeeded: word >> 8))
+      out.append(UInt8(truncatingIfNeeded: word))
+    }
+    return out
   }
 
   private static let k: [UInt32] = [
@@ -83,46 +115,69 @@ public struct SHA256: Sendable {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
-  private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    for i in 0..<16 {
-      w[i] =
-        UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
-        | UInt32(block[i * 4 + 3])
+  /// One 64-byte block at `p` into the state. Written with plain pointer arithmetic and the
+  /// rotations spelled out, so even an unoptimised (debug) build hashes cache bodies at a usable rate.
+  private mutating func compress(_ p: UnsafeRawPointer?) {
+    guard let p else { return }
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buffer in
+      guard let w = buffer.baseAddress else { return }
+      SHA256.k.withUnsafeBufferPointer { kb in
+        guard let k = kb.baseAddress else { return }
+        SHA256.compress(&state, p.assumingMemoryBound(to: UInt8.self), w, k)
+      }
     }
-    for i in 16..<64 {
-      let s0 = w[i - 15].rotr(7) ^ w[i - 15].rotr(18) ^ (w[i - 15] >> 3)
-      let s1 = w[i - 2].rotr(17) ^ w[i - 2].rotr(19) ^ (w[i - 2] >> 10)
-      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+  }
+
+  private static func compress(
+    _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+    _ p: UnsafePointer<UInt8>, _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>
+  ) {
+    var i = 0
+    while i < 16 {
+      let b = p + i &* 4
+      w[i] = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
+      i &+= 1
     }
-    var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-    for i in 0..<64 {
-      let S1 = e.rotr(6) ^ e.rotr(11) ^ e.rotr(25)
+    while i < 64 {
+      let x = w[i &- 15]
+      let y = w[i &- 2]
+      let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+      let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+      w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+      i &+= 1
+    }
+    var a = state.0
+    var b = state.1
+    var c = state.2
+    var d = state.3
+    var e = state.4
+    var f = state.5
+    var g = state.6
+    var h = state.7
+    i = 0
+    while i < 64 {
+      let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
       let ch = (e & f) ^ (~e & g)
-      let t1 = hh &+ S1 &+ ch &+ SHA256.k[i] &+ w[i]
-      let S0 = a.rotr(2) ^ a.rotr(13) ^ a.rotr(22)
+      let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
+      let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
       let maj = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = S0 &+ maj
-      hh = g
+      h = g
       g = f
       f = e
       e = d &+ t1
       d = c
       c = b
       b = a
-      a = t1 &+ t2
+      a = t1 &+ s0 &+ maj
+      i &+= 1
     }
-    h[0] &+= a
-    h[1] &+= b
-    h[2] &+= c
-    h[3] &+= d
-    h[4] &+= e
-    h[5] &+= f
-    h[6] &+= g
-    h[7] &+= hh
+    state.0 &+= a
+    state.1 &+= b
+    state.2 &+= c
+    state.3 &+= d
+    state.4 &+= e
+    state.5 &+= f
+    state.6 &+= g
+    state.7 &+= h
   }
-}
-
-extension UInt32 {
-  fileprivate func rotr(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
 }

@@ -20,7 +20,7 @@ final class BuildRunnerTests: XCTestCase {
 
   func catalogue(_ n: Int, title: String = "Issue") -> IssueCatalogue {
     IssueCatalogue(
-      generated: "2026-01-01", base: "https://example.org/",
+      generated: "2026-01-01", base: "https://archive.org/download/",
       series: [Series(key: "S", name: "Sample", code: "S")],
       issues: (1...n).map { Issue(id: "S_\($0)", series: "S", number: $0, title: "\(title) \($0)", zip: "z/\($0).zip") })
   }

@@ -1,0 +1,106 @@
+import BuildSupport
+import Foundation
+import SiteMirrorKit
+
+/// `bench fetch`: the fetcher's warm-cache replay rate, and its HEAD rate over loopback next to
+/// curl doing the same HEADs in the same run (the floor a fetcher can hope for).
+enum FetchBench {
+  static func run(count: Int = 5000) async throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fetch-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let server = try SiteMirror(root: nil, lifetime: 600)
+    let paths = (0..<count).map { "bench.example/files/\($0 / 100)/issue-\($0).zip" }
+    for (i, p) in paths.enumerated() { server.setSize(1_000_000 + i, for: p) }
+    server.route { req in
+      req.method == "GET" && req.path.hasPrefix("/pages/")
+        ? MirrorResponse.text("<html><body>\(req.path)</body></html>") : nil
+    }
+    try server.start()
+    let mirror = URL(string: server.baseURL)
+    func fetcher(_ cache: String, jobs: Int) -> Fetcher {
+      var c = FetcherConfiguration(cacheRoot: dir.appendingPathComponent(cache), allowedHosts: ["bench.example"])
+      c.mirror = mirror
+      c.jobs = jobs
+      c.delayMS = 0
+      c.respectRobots = false
+      return Fetcher(c)
+    }
+
+    // Warm cache replay.
+    let pages = (0..<count).map { URL(string: "https://bench.example/pages/\($0).html")! }
+    _ = try await fetcher("warm", jobs: 8).getAll(pages)
+    let warm = fetcher("warm", jobs: 8)
+    var t = Date()
+    for u in pages { _ = try await warm.get(u) }
+    let warmSeconds = Date().timeIntervalSince(t)
+    precondition(warm.counters[.hit] == count, "warm replay made requests")
+
+    // HEADs over loopback, 8 in flight.
+    let files = paths.map { URL(string: "https://\($0)")! }
+    let heads = fetcher("heads", jobs: 8)
+    t = Date()
+    _ = try await heads.headAll(files)
+    let headSeconds = Date().timeIntervalSince(t)
+
+    // The transport alone (no cache, no gate), to show where the time goes.
+    let transportSeconds = try await transportAlone(CurlTransport.shared, paths, server.baseURL)
+    let urlSessionSeconds = try await transportAlone(URLSessionTransport(maxConnectionsPerHost: 8), paths, server.baseURL)
+
+    // curl doing the same HEADs.
+    let config = dir.appendingPathComponent("curl.cfg")
+    let lines = paths.map { "url = \"\(server.baseURL)/\($0)\"\noutput = \"/dev/null\"" }.joined(separator: "\n")
+    try Data(lines.utf8).write(to: config)
+    var curlSeconds: Double? = nil
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+      p.arguments = ["--parallel", "--parallel-max", "8", "-s", "-I", "--config", config.path]
+      p.standardOutput = FileHandle.nullDevice
+      t = Date()
+      try p.run()
+      p.waitUntilExit()
+      curlSeconds = Date().timeIntervalSince(t)
+    }
+    server.stop()
+
+    let warmRate = Double(count) / warmSeconds
+    let headRate = Double(count) / headSeconds
+    print("fetch benchmark (\(count) URLs, loopback)")
+    print(row("warm cache replay (GET)", warmRate, "entries/s", goal: "goal ≥ 20,000/s"))
+    print(row("HEADs, 8 in flight (Shelfmark)", headRate, "requests/s", goal: ""))
+    print(row("HEADs, 8 in flight (libcurl transport alone)", Double(count) / transportSeconds, "requests/s", goal: ""))
+    print(row("HEADs, 8 in flight (URLSession alone)", Double(count) / urlSessionSeconds, "requests/s", goal: ""))
+    if let c = curlSeconds {
+      let curlRate = Double(count) / c
+      print(row("HEADs, 8 in flight (curl --parallel)", curlRate, "requests/s", goal: ""))
+      print(String(format: "  ratio curl / Shelfmark: %.2fx (goal ≤ 2x)", curlRate / headRate))
+    } else {
+      print("  curl not found at /usr/bin/curl: no comparison")
+    }
+  }
+
+  /// HEADs straight through a transport: no cache, no gates.
+  static func transportAlone(_ transport: Transport, _ paths: [String], _ base: String) async throws -> Double {
+    let t = Date()
+    await withTaskGroup(of: Void.self) { group in
+      var next = 0
+      while next < 8 {
+        let u = URL(string: "\(base)/\(paths[next])")!
+        group.addTask { _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30)) }
+        next += 1
+      }
+      while await group.next() != nil {
+        guard next < paths.count else { continue }
+        let u = URL(string: "\(base)/\(paths[next])")!
+        group.addTask { _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30)) }
+        next += 1
+      }
+    }
+    return Date().timeIntervalSince(t)
+  }
+
+  static func row(_ label: String, _ rate: Double, _ unit: String, goal: String) -> String {
+    label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%10.0f %@", rate, unit)
+      + (goal.isEmpty ? "" : "   (\(goal))")
+  }
+}

@@ -1,0 +1,166 @@
+import CCurl
+import Foundation
+
+/// HTTP over libcurl's multi interface: one thread drives every transfer of the process, and
+/// connections to a host are kept alive between requests.
+///
+/// Measured with `bench fetch` on loopback, URLSession managed about a quarter of curl's own HEAD
+/// rate; this transport is the reason the fetcher stays within 2x of curl.
+public final class CurlTransport: Transport, @unchecked Sendable {
+  // @unchecked: `pending` and `stopped` are guarded by `lock`; everything else belongs to the loop thread.
+
+  /// The one transport of the process. Per-host limits are the fetcher's gates; libcurl's own cap
+  /// is set to the highest `--jobs` so it never queues behind them.
+  public static let shared = CurlTransport(maxConnectionsPerHost: BuildDefaults.maxJobs)
+
+  private static let initialised: Bool = {
+    curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    return true
+  }()
+
+  private let multi: UnsafeMutableRawPointer
+  private let lock = NSLock()
+  private var pending: [Exchange] = []
+  private var stopped = false
+
+  public init(maxConnectionsPerHost: Int) {
+    _ = CurlTransport.initialised
+    // curl_multi_init returns NULL only when out of memory.
+    guard let m = curl_multi_init() else { preconditionFailure("curl_multi_init failed: out of memory") }
+    multi = m
+    _ = shelfmark_curlm_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
+    _ = shelfmark_curlm_set_long(multi, CURLMOPT_MAXCONNECTS, 64)
+    let t = Thread { [unowned self] in self.loop() }
+    t.name = "shelfmark-curl"
+    t.start()
+  }
+
+  public func send(_ request: TransportRequest) async throws -> TransportResponse {
+    let exchange = Exchange(request)
+    return try await withCheckedThrowingContinuation { c in
+      exchange.continuation = c
+      lock.lock()
+      pending.append(exchange)
+      lock.unlock()
+      curl_multi_wakeup(multi)
+    }
+  }
+
+  /// One transfer: the request, what has arrived so far, and who waits for it.
+  final class Exchange {
+    let request: TransportRequest
+    var status = 0
+    var headers: [String: String] = [:]
+    var body: [UInt8] = []
+    var continuation: CheckedContinuation<TransportResponse, Error>?
+    var headerList: UnsafeMutablePointer<curl_slist>?
+
+    init(_ r: TransportRequest) { request = r }
+  }
+
+  private func loop() {
+    var running: Int32 = 0
+    while true {
+      lock.lock()
+      let batch = pending
+      pending.removeAll()
+      let over = stopped
+      lock.unlock()
+      if over { return }
+      for ex in batch { start(ex) }
+      curl_multi_perform(multi, &running)
+      var left: Int32 = 0
+      while let msg = curl_multi_info_read(multi, &left) {
+        guard shelfmark_curlmsg_done(msg) != 0, let easy = shelfmark_curlmsg_handle(msg) else { continue }
+        finish(easy, result: shelfmark_curlmsg_result(msg))
+      }
+      curl_multi_poll(multi, nil, 0, 1000, nil)
+    }
+  }
+
+  private func start(_ ex: Exchange) {
+    guard let easy = curl_easy_init() else {
+      ex.continuation?.resume(throwing: TransportError(url: ex.request.url, message: "curl_easy_init failed"))
+      return
+    }
+    let r = ex.request
+    _ = shelfmark_curl_set_str(easy, CURLOPT_URL, r.url.absoluteString)
+    _ = shelfmark_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+    _ = shelfmark_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+    _ = shelfmark_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(r.timeout * 1000))
+    _ = shelfmark_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, 15_000)
+    _ = shelfmark_curl_set_long(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+    if r.method == .head {
+      _ = shelfmark_curl_set_long(easy, CURLOPT_NOBODY, 1)
+    } else {
+      _ = shelfmark_curl_set_long(easy, CURLOPT_HTTPGET, 1)
+    }
+    var list: UnsafeMutablePointer<curl_slist>? = nil
+    for (k, v) in r.headers.sorted(by: { $0.key < $1.key }) {
+      if k.lowercased() == "user-agent" {
+        _ = shelfmark_curl_set_str(easy, CURLOPT_USERAGENT, v)
+      } else {
+        list = curl_slist_append(list, "\(k): \(v)")
+      }
+    }
+    // libcurl would otherwise add `Accept: */*` only; pages and APIs both accept anything.
+    ex.headerList = list
+    if let list { _ = shelfmark_curl_set_ptr(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)) }
+    let context = Unmanaged.passRetained(ex).toOpaque()
+    _ = shelfmark_curl_set_ptr(easy, CURLOPT_PRIVATE, context)
+    _ = shelfmark_curl_set_ptr(easy, CURLOPT_WRITEDATA, context)
+    _ = shelfmark_curl_set_ptr(easy, CURLOPT_HEADERDATA, context)
+    _ = shelfmark_curl_set_write(easy, CurlTransport.onBody)
+    _ = shelfmark_curl_set_header(easy, CurlTransport.onHeader)
+    curl_multi_add_handle(multi, easy)
+  }
+
+  private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
+    guard let raw = shelfmark_curl_private(easy) else { return }
+    let ex = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
+    let status = shelfmark_curl_status(easy)
+    curl_multi_remove_handle(multi, easy)
+    curl_easy_cleanup(easy)
+    if let l = ex.headerList { curl_slist_free_all(l) }
+    if result == CURLE_OK {
+      ex.continuation?.resume(returning: TransportResponse(status: status, headers: ex.headers, body: ex.body))
+    } else {
+      let message = String(cString: curl_easy_strerror(result))
+      ex.continuation?.resume(throwing: TransportError(url: ex.request.url, message: message))
+    }
+    ex.continuation = nil
+  }
+
+  private static let onBody: shelfmark_curl_data_cb = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let n = size * count
+    let ex = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
+    data.withMemoryRebound(to: UInt8.self, capacity: n) { ex.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
+    return n
+  }
+
+  private static let onHeader: shelfmark_curl_data_cb = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let n = size * count
+    let ex = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
+    let line = data.withMemoryRebound(to: UInt8.self, capacity: n) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
+    }
+    if line.hasPrefix("HTTP/") {
+      // A new status line (after a 100 Continue, say) starts a new header block.
+      ex.headers.removeAll()
+    } else if let colon = line.firstIndex(of: ":") {
+      let name = line[..<colon].lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      ex.headers[name] = value
+    }
+    return n
+  }
+}
+
+/// A transfer that failed below HTTP (connection refused, reset, timed out, cut short).
+public struct TransportError: Error, CustomStringConvertible, Sendable {
+  public var url: URL
+  public var message: String
+  public var description: String { message }
+}

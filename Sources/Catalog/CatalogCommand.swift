@@ -1,0 +1,69 @@
+import BuildSupport
+
+/// `catalog`: the tool people use around builds. Subcommands are looked up by name in
+/// `subcommands`; add one by writing `Subcommands/<Name>.swift` and listing it here.
+enum CatalogCommand {
+  static let abstract = "Check, compare and summarise catalogue files."
+
+  static var subcommands: [any Subcommand.Type] {
+    [
+      ValidateCommand.self,
+      CheckCommand.self,
+      DiffCommand.self,
+      StatsCommand.self,
+    ]
+  }
+
+  static var help: String {
+    var lines = ["OVERVIEW: \(abstract)", "", "USAGE: catalog <subcommand> [<arguments>] [<options>]", "", "OPTIONS:"]
+    lines += HelpLayout.rows([("-h, --help", "Show help information.")])
+    lines += ["", "SUBCOMMANDS:"]
+    lines += HelpLayout.rows(subcommands.map { ($0.name, $0.abstract) })
+    lines += ["", "  See 'catalog help <subcommand>' for detailed help."]
+    return lines.joined(separator: "\n")
+  }
+
+  static func main(_ arguments: [String], console: Console = Console()) -> ExitCode {
+    guard let first = arguments.first else {
+      console.error("error: name a subcommand.")
+      console.error("USAGE: catalog <subcommand> [<arguments>] [<options>]")
+      console.error("  See 'catalog --help'.")
+      return .usage
+    }
+    if first == "-h" || first == "--help" {
+      console.out(help)
+      return .ok
+    }
+    if first == "help" {
+      guard let name = arguments.dropFirst().first else {
+        console.out(help)
+        return .ok
+      }
+      guard let command = subcommands.first(where: { $0.name == name }) else { return unknown(name, console) }
+      console.out(command.help)
+      return .ok
+    }
+    guard let command = subcommands.first(where: { $0.name == first }) else { return unknown(first, console) }
+    let args: ParsedArguments
+    do {
+      args = try ParsedArguments.parse(
+        Array(arguments.dropFirst()), valueOptions: command.valueOptions, flags: command.flags)
+    } catch {
+      return command.usageError(error.description, console)
+    }
+    if args.wantsHelp {
+      console.out(command.help)
+      return .ok
+    }
+    return command.run(args, console)
+  }
+
+  private static func unknown(_ name: String, _ console: Console) -> ExitCode {
+    let hint =
+      ParsedArguments.nearest(name, in: Set(subcommands.map { $0.name })).map { "; did you mean '\($0)'?" } ?? "."
+    console.error("error: unknown subcommand '\(name)'\(hint)")
+    console.error("USAGE: catalog <subcommand> [<arguments>] [<options>]")
+    console.error("  See 'catalog --help'.")
+    return .usage
+  }
+}

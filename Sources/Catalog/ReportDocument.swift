@@ -1,0 +1,35 @@
+import CatalogKit
+import Foundation
+
+/// The `--json` form of `validate` and `check`: one entry per file, then the folder's findings.
+struct ReportDocument: Encodable {
+  struct FileEntry: Encodable {
+    var file: String
+    /// Nil when the file could not be read as a catalogue.
+    var shape: String?
+    var records: Int?
+    var findings: [Finding]
+    /// Why the file could not be read, when it could not.
+    var error: String?
+  }
+
+  var files: [FileEntry]
+  /// Rules across files (`check` only).
+  var folder: [Finding]?
+  var errors: Int
+  var warnings: Int
+
+  init(files: [FileEntry], folder: [Finding]?) {
+    self.files = files
+    self.folder = folder
+    let all = files.flatMap(\.findings) + (folder ?? [])
+    errors = all.count { $0.severity == .error } + files.count { $0.error != nil }
+    warnings = all.count { $0.severity == .warning }
+  }
+
+  func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+}

@@ -1,0 +1,138 @@
+/// A folder's worth of catalogues and the rules that span files (catalogue-format §3, §4, §6):
+/// what `catalog check DIR` runs after each file's own shared rules.
+public struct CatalogueSet: Sendable {
+  public struct Member: Sendable {
+    /// The file name (last path component).
+    public var file: String
+    public var catalogue: AnyCatalogue
+
+    public init(file: String, catalogue: AnyCatalogue) {
+      self.file = file
+      self.catalogue = catalogue
+    }
+
+    /// The list entry for this file, if it is one of the 18.
+    public var entry: CatalogueFileEntry? { CatalogueFileList.entry(forFile: file) }
+
+    /// BombJack files hold parts of runs, so their numbers may have gaps; everyone else is 1…n.
+    public var numbering: SharedRules.Numbering { isBombJack ? .gapsAllowed : .strict }
+
+    /// BombJack numbers in crawl order, so dates need not follow numbers.
+    public var chronology: Bool { !isBombJack }
+
+    var isBombJack: Bool { (entry?.tool ?? "") == "bombjack" || (entry == nil && file.hasPrefix("bombjack-")) }
+
+    /// The shared rules for this file, chosen by its name.
+    public func validate(allowlist: HostAllowlist = .standard) -> ValidationReport {
+      catalogue.validate(allowlist: allowlist, numbering: numbering, chronology: chronology)
+    }
+  }
+
+  /// Which catalogues must be present.
+  public enum Expectation: String, Sendable, CaseIterable {
+    /// All 18 files of the list.
+    case all
+    /// Only the files found; at least one must be there.
+    case present
+  }
+
+  public var members: [Member]
+
+  public init(_ members: [Member]) { self.members = members }
+
+  /// Each file's shared rules (numbering chosen by file).
+  public func reports(allowlist: HostAllowlist = .standard) -> [(file: String, report: ValidationReport)] {
+    members.map { ($0.file, $0.validate(allowlist: allowlist)) }
+  }
+
+  /// The rules across files. Record names are `file: id` where a record is meant.
+  public func crossFindings(expect: Expectation) -> [Finding] {
+    var out: [Finding] = []
+    func add(_ rule: String, _ severity: Severity = .error, _ records: [String], _ message: (Int) -> String) {
+      if !records.isEmpty {
+        out.append(Finding(rule: rule, severity: severity, message: message(records.count), records: records))
+      }
+    }
+    if members.isEmpty {
+      out.append(
+        Finding(
+          rule: "folder/not-empty", severity: .error,
+          message: "found no catalogues to check; a check over nothing would pass vacuously"))
+      return out
+    }
+    let files = Set(members.map(\.file))
+    if expect == .all {
+      add("folder/expected-set", .error, CatalogueFileList.all.map(\.file).filter { !files.contains($0) }) {
+        "\($0) of the \(CatalogueFileList.all.count) catalogues are missing"
+      }
+    }
+    add("folder/known-file", .warning, members.filter { $0.entry == nil }.map(\.file)) {
+      "\($0) files are not in the list of catalogues the app ships"
+    }
+    // The app's resources live in a bundle that may be case-insensitive.
+    add(
+      "folder/distinct-resource-names", .error,
+      SharedRules.duplicates(members.map { ($0.file, resourceName($0.file).lowercased()) })
+    ) { "\($0) files share a resource name with another file when case is ignored" }
+    add(
+      "folder/shape-and-base", .error,
+      members.compactMap { m in
+        guard let e = m.entry else { return nil }
+        if m.catalogue.shape != e.shape {
+          return "\(m.file) (\(m.catalogue.shape.withArticle) catalogue, listed as \(e.shape.displayName))"
+        }
+        if m.catalogue.base != e.base { return "\(m.file) (base '\(m.catalogue.base)', listed as '\(e.base)')" }
+        return nil
+      }
+    ) { "\($0) files do not have the shape or base the list gives them" }
+
+    let bombjack = members.filter { $0.numbering == .gapsAllowed }.compactMap { m -> (String, IssueCatalogue)? in
+      if case .issue(let c) = m.catalogue { return (m.file, c) }
+      return nil
+    }
+    if bombjack.count > 1 {
+      add(
+        "bombjack/unique-id-across-files", .error,
+        SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.id) } })
+      ) { "\($0) BombJack ids appear in more than one file (or twice in one)" }
+      add(
+        "bombjack/unique-zip-across-files", .error,
+        SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.zip) } })
+      ) { "\($0) BombJack zips appear in more than one file (or twice in one)" }
+    }
+    let allBombJack = CatalogueFileList.files(ofTool: "bombjack").map(\.file)
+    if allBombJack.allSatisfy(files.contains) {
+      var problems: [String] = []
+      let rows = bombjack.flatMap { $0.1.issues }
+      for (key, numbers) in SharedRules.grouped(rows, by: \.series, \.number) {
+        if let p = SharedRules.numberingProblem(numbers, .strict) { problems.append("\(key) (\(p))") }
+      }
+      add("bombjack/numbering-across-files", .error, problems) {
+        "\($0) BombJack runs are not numbered exactly 1…n across the seven files"
+      }
+    }
+    // Every multi-file source but BombJack maps each group (series) to exactly one file (§6.1).
+    let grouped = Dictionary(grouping: members.filter { !$0.isBombJack && $0.entry != nil }) { $0.entry?.tool ?? "" }
+    for (tool, files) in grouped.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+      let rows = files.flatMap { m -> [(record: String, key: String)] in
+        guard case .issue(let c) = m.catalogue else { return [] }
+        return c.series.map { ("\(m.file): \($0.key)", $0.key) }
+      }
+      add("\(tool)/series-in-one-file", .error, SharedRules.duplicates(rows)) {
+        "\($0) \(tool) series keys appear in more than one of its files"
+      }
+    }
+    for m in members {
+      let site = m.entry?.site ?? resourceName(m.file)
+      let groups = IssueIdentity.collisions(IssueIdentity.records(of: m.catalogue, site: site))
+      add("identity/collisions", .error, groups.map { "\(m.file): \($0.joined(separator: " = "))" }) {
+        "\($0) groups of records share one identity (site, id, number, folded title, series) in a file"
+      }
+    }
+    return out
+  }
+
+  private func resourceName(_ file: String) -> String {
+    file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The app's cross-device identity of an issue (catalogue-format §7): the SHA-256 of five terms
+/// joined by U+001F. A changed identity loses users' read state and bookmarks, so `catalog diff`
+/// reports identity changes and `catalog check` reports identities that collide within a file.
+public enum IssueIdentity {
+  /// The key the app hashes: site, code (`id`), number, folded title, series value.
+  public static func key(site: String, code: String?, number: Int?, title: String, series: String?) -> String {
+    [site, code ?? "", number.map(String.init) ?? "-1", foldTitle(title), series ?? ""].joined(separator: "\u{1F}")
+  }
+
+  /// The record name: lowercase hex SHA-256 of the key's UTF-8 bytes.
+  public static func record(site: String, code: String?, number: Int?, title: String, series: String?) -> String {
+    SHA256.hex(key(site: site, code: code, number: number, title: title, series: series))
+  }
+
+  /// The app's general-purpose fold: lowercase, strip diacritics, `đ` to `d`, anything but letters,
+  /// digits and spaces to a space, whitespace collapsed and trimmed.
+  public static func foldTitle(_ title: String) -> String {
+    let lowered = title.lowercased().decomposedStringWithCanonicalMapping
+    var out = ""
+    out.unicodeScalars.reserveCapacity(lowered.unicodeScalars.count)
+    var pendingSpace = false
+    for scalar in lowered.unicodeScalars {
+      let p = scalar.properties
+      if p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark
+        || p.generalCategory == .spacingMark
+      {
+        continue
+      }
+      let mapped: Unicode.Scalar = scalar == "đ" ? "d" : scalar
+      let keep =
+        mapped.properties.isAlphabetic || mapped.properties.numericType == .decimal
+      if keep {
+        if pendingSpace && !out.isEmpty { out.unicodeScalars.append(" ") }
+        pendingSpace = false
+        out.unicodeScalars.append(mapped)
+      } else {
+        pendingSpace = true
+      }
+    }
+    return out
+  }
+
+  /// Identity records of every issue in an issue catalogue, with the series *name* as the series
+  /// term (what the reference seeding stores; see §7).
+  public static func records(of c: IssueCatalogue, site: String) -> [(id: String, record: String)] {
+    var names: [String: String] = [:]
+    for s in c.series where names[s.key] == nil { names[s.key] = s.name }
+    return c.issues.map { i in
+      (i.id, record(site: site, code: i.id, number: i.number, title: i.title, series: names[i.series]))
+    }
+  }
+
+  /// Identity records of PopBoks issues (no series) and Stripovi comics (series name or none).
+  public static func records(of c: PopBoksCatalogue, site: String) -> [(id: String, record: String)] {
+    c.issues.map { ("\($0.id)", record(site: site, code: "\($0.id)", number: $0.number, title: $0.title, series: nil)) }
+  }
+
+  public static func records(of c: StripoviCatalogue, site: String) -> [(id: String, record: String)] {
+    c.comics.map {
+      ("\($0.id)", record(site: site, code: "\($0.id)", number: $0.number, title: $0.title, series: $0.series))
+    }
+  }
+
+  public static func records(of c: AnyCatalogue, site: String) -> [(id: String, record: String)] {
+    switch c {
+    case .issue(let c): records(of: c, site: site)
+    case .popboks(let c): records(of: c, site: site)
+    case .stripovi(let c): records(of: c, site: site)
+    }
+  }
+
+  /// Groups of ids whose identities collide, in file order; each group has two or more ids.
+  public static func collisions(_ records: [(id: String, record: String)]) -> [[String]] {
+    var groups: [String: [String]] = [:]
+    var order: [String] = []
+    for r in records {
+      if groups[r.record] == nil { order.append(r.record) }
+      groups[r.record, default: []].append(r.id)
+    }
+    return order.compactMap { groups[$0].flatMap { $0.count > 1 ? $0 : nil } }
+  }
+}

@@ -1,0 +1,77 @@
+extension SharedRules {
+  /// The magazines the PopBoks shape knows, with how each numbers its issues (catalogue-format §1.2).
+  public static let popboksMagazines = ["dzuboks", "ritam"]
+
+  /// The shared rules for the PopBoks shape. Džuboks numbers are the printed numbers (= `id`, with
+  /// gaps); Ritam is numbered 1…n in running order. Year windows and counts are the source's rules.
+  public static func popboks() -> [ValidationRule<PopBoksCatalogue>] {
+    [
+      versionRule(),
+      generatedRule(),
+      ValidationRule("catalogue/base") { c in
+        baseProblem(c.base, emptyAllowed: false).map { Finding(rule: "", severity: .error, message: $0) }
+      },
+      ValidationRule("popboks/magazine") { c in
+        popboksMagazines.contains(c.magazine)
+          ? nil
+          : Finding(
+            rule: "", severity: .error,
+            message: "magazine '\(c.magazine)' is not one of \(popboksMagazines.joined(separator: ", "))")
+      },
+      ValidationRule("issues/not-empty") { c in
+        c.issues.isEmpty ? Finding(rule: "", severity: .error, message: "there are no issues") : nil
+      },
+      ValidationRule("issues/unique-id") { c in
+        finding(duplicates(c.issues.map { ("\($0.id)", $0.id) })) { "\($0) issue ids appear more than once" }
+      },
+      ValidationRule("issues/unique-number") { c in
+        finding(duplicates(c.issues.map { ("\($0.id)", $0.number) })) {
+          "\($0) issue numbers appear more than once"
+        }
+      },
+      ValidationRule("issues/title-not-empty") { c in
+        finding(
+          c.issues.filter { $0.title.trimmingSpaces.isEmpty || $0.label.trimmingSpaces.isEmpty }.map { "\($0.id)" }
+        ) { "\($0) issues have an empty title or label" }
+      },
+      ValidationRule("issues/pages") { c in
+        finding(c.issues.filter { $0.pages <= 0 || $0.firstPage < 1 }.map { "\($0.id)" }) {
+          "\($0) issues have no pages or a first page below 1"
+        }
+      },
+      ValidationRule("issues/tiles") { c in
+        finding(c.issues.filter { $0.columns <= 0 || $0.rows <= 0 }.map { "\($0.id)" }) {
+          "\($0) issues have no tiles at all (columns or rows of 0)"
+        }
+      },
+      ValidationRule("issues/month-range") { c in
+        finding(c.issues.filter { i in i.month.map { !(1...12).contains($0) } == true }.map { "\($0.id)" }) {
+          "\($0) issues have a month outside 1…12"
+        }
+      },
+      ValidationRule("issues/numbering") { c in
+        switch c.magazine {
+        case "ritam":
+          return numberingProblem(c.issues.map(\.number), .strict).map {
+            Finding(rule: "", severity: .error, message: "Ritam is not numbered exactly 1…n: \($0)")
+          }
+        case "dzuboks":
+          return finding(c.issues.filter { $0.number != $0.id }.map { "\($0.id)" }) {
+            "\($0) Džuboks issues have a number other than their id (the printed number)"
+          }
+        default:
+          return nil
+        }
+      },
+      ValidationRule("issues/sorted-by-number") { c in
+        let out = c.issues.indices.dropFirst().filter { c.issues[$0].number < c.issues[$0 - 1].number }
+        return finding(out.map { "\(c.issues[$0].id)" }) { "\($0) issues come after a higher number" }
+      },
+      ValidationRule("issues/chronology", .warning) { c in
+        finding(chronologyBreaks(c.issues.map { ("\($0.id)", $0.number, $0.year, $0.month) })) {
+          "\($0) issues are dated earlier than the issue numbered before them"
+        }
+      },
+    ]
+  }
+}
