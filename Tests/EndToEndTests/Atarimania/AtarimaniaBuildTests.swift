@@ -182,6 +182,9 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertEqual(c.issues.last?.series, "title-38-38")
     XCTAssertTrue(server.requests.allSatisfy { $0.headers["user-agent"] == AtarimaniaSite.browserUserAgent })
     XCTAssertEqual(server.requests.filter { $0.method == "HEAD" }.count, c.issues.count)
+    let check = try Tool.run("catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"])
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    XCTAssertTrue(check.stdout.contains("1 pass, 0 fail"), check.stdout)
     let requests = server.requests.count
     let bytes = try XCTUnwrap(outputBytes())
 

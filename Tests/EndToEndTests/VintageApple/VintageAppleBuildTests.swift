@@ -140,6 +140,9 @@ final class VintageAppleBuildTests: XCTestCase {
       first.stdout)
     XCTAssertEqual(server.requests.filter { $0.method == "HEAD" }.count, magazines.issues.count + books.issues.count)
 
+    let check = try Tool.run("catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"])
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    XCTAssertTrue(check.stdout.contains("2 pass, 0 fail"), check.stdout)
     let requests = server.requests.count
     let offline = try run(["--no-network"], out: "offline")
     XCTAssertEqual(offline.status, 0, offline.stderr)
