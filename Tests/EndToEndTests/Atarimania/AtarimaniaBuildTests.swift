@@ -220,6 +220,17 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertEqual(pages.sorted(), ["/magazines", "/magazines/18", "/magazines/20"])
   }
 
+  func testNoProbeSendsNoHeadButUsesTheSizesAlreadyRecorded() throws {
+    XCTAssertEqual(try run(["--only", "20"]).status, 0)
+    let heads = server.requests.filter { $0.method == "HEAD" }.count
+    XCTAssertEqual(heads, 88)
+    let result = try run(["--only", "20", "--no-probe"], out: "out2")
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stderr.contains("--no-probe: 88 of 88 sizes already recorded"), result.stderr)
+    XCTAssertEqual(server.requests.filter { $0.method == "HEAD" }.count, heads)
+    XCTAssertEqual(outputBytes("out2"), outputBytes())
+  }
+
   func testABadThresholdIsAUsageErrorBeforeAnyRequest() throws {
     let result = try run(["--max-dead", "few"])
     XCTAssertEqual(result.status, 64, result.stderr)
