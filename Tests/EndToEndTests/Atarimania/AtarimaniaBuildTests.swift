@@ -160,6 +160,10 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertFalse(c.series.contains { $0.code == "9" || $0.code == "34" || $0.code == "147" })
     XCTAssertTrue(first.stderr.contains("https://www.atarimania.com/magazines/147: no title on the page"), first.stderr)
     XCTAssertTrue(first.stdout.contains("titles with issues: 82, empty: 2, without a title: 1"), first.stdout)
+    XCTAssertTrue(
+      first.stderr.contains(
+        "warning: https://www.atarimania.com/magazines/118: item 8 links its PDF on another host (https://files.example.net/mags/pdf/Foo_mirror.pdf); left out"
+      ), first.stderr)
 
     // The saved titles come out as the reference shipped them, but for the files that are gone now.
     for key in ["analog-18", "antic-20", "page-6-12"] {
