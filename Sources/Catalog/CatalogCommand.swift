@@ -1,4 +1,5 @@
 import BuildSupport
+import CatalogKit
 
 /// `catalog`: the tool people use around builds. Subcommands are looked up by name in
 /// `subcommands`; add one by writing `Subcommands/<Name>.swift` and listing it here.
@@ -11,6 +12,7 @@ enum CatalogCommand {
       CheckCommand.self,
       DiffCommand.self,
       StatsCommand.self,
+      CacheCommand.self,
     ]
   }
 
@@ -60,7 +62,7 @@ enum CatalogCommand {
 
   private static func unknown(_ name: String, _ console: Console) -> ExitCode {
     let hint =
-      ParsedArguments.nearest(name, in: Set(subcommands.map { $0.name })).map { "; did you mean '\($0)'?" } ?? "."
+      NearMatch.nearest(name, in: subcommands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? "."
     console.error("error: unknown subcommand '\(name)'\(hint)")
     console.error("USAGE: catalog <subcommand> [<arguments>] [<options>]")
     console.error("  See 'catalog --help'.")

@@ -1,3 +1,4 @@
+import CatalogKit
 /// A subcommand's command line split into positionals, option values and flags. Hand-written, small,
 /// with the error wording of the house style (quote the bad token, suggest a near match).
 struct ParsedArguments {
@@ -57,28 +58,10 @@ struct ParsedArguments {
         }
       } else {
         let known = valueOptions.union(flags).union(["--help"])
-        let hint = nearest(name, in: known).map { "; did you mean '\($0)'?" } ?? "."
+        let hint = NearMatch.nearest(name, in: known).map { "; did you mean '\($0)'?" } ?? "."
         throw UsageError(description: "unknown option '\(name)'\(hint)")
       }
     }
     return out
-  }
-
-  /// The known spelling closest to a typo, if it is close (edit distance up to 2).
-  static func nearest(_ word: String, in candidates: Set<String>) -> String? {
-    let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.filter { $0.1 <= 2 }
-    return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
-  }
-
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, ca) in a.enumerated() {
-      var current = [i + 1]
-      for (j, cb) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }

@@ -1,3 +1,4 @@
+import CatalogKit
 import Foundation
 
 /// The parsed command line of a `*-build`: the shared contract plus the tool's own options.
@@ -61,7 +62,7 @@ enum SharedOption {
     ToolOption("--output", value: "<file>", help: "Exact output file, for a build that writes one catalogue."),
     ToolOption("--mirror", value: "<url>", help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
     ToolOption("--only", value: "<keys>", help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.", repeatable: true),
-    ToolOption("--jobs", value: "<n>", help: "Requests in flight per host (1 to 8).", default: "<tool default>"),
+    ToolOption("--jobs", value: "<n>", help: "Requests in flight per host.", default: "<tool default>"),
     ToolOption("--delay", value: "<ms>", help: "Pause between requests to one host.", default: "<tool default>"),
     ToolOption("--refresh", help: "Revalidate cached pages with conditional requests instead of trusting them."),
     ToolOption("--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).", default: "today, UTC"),
@@ -119,8 +120,8 @@ extension BuildOptions {
         o.only = (o.only ?? []) + keys
       case "--jobs":
         let v = try val()
-        guard let n = Int(v), (1...BuildDefaults.maxJobs).contains(n) else {
-          throw UsageError("--jobs takes a number from 1 to \(BuildDefaults.maxJobs), not '\(v)'.", tool: tool.name)
+        guard let n = Int(v), (1...tool.maxJobs).contains(n) else {
+          throw UsageError("--jobs takes a number from 1 to \(tool.maxJobs), not '\(v)'.", tool: tool.name)
         }
         o.jobs = n
       case "--delay":
@@ -143,10 +144,8 @@ extension BuildOptions {
       case "--quiet", "-q": o.quiet = true
       default:
         guard let opt = tool.options.first(where: { $0.name == arg }) else {
-          let names = known.map(\.name)
-          let near = names.min { editDistance($0, arg) < editDistance($1, arg) }
           var msg = "Unknown option '\(arguments[i])'."
-          if let near, editDistance(near, arg) <= 3 { msg += " Did you mean '\(near)'?" }
+          if let near = NearMatch.nearest(arg, in: known.map(\.name), maximum: 3) { msg += " Did you mean '\(near)'?" }
           throw UsageError(msg, tool: tool.name)
         }
         if opt.value == nil {
@@ -182,18 +181,3 @@ extension BuildOptions {
 }
 
 struct HelpRequested: Error {}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a), b = Array(b)
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var prev = Array(0...b.count)
-  for i in 1...a.count {
-    var cur = [i] + Array(repeating: 0, count: b.count)
-    for j in 1...b.count {
-      cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    prev = cur
-  }
-  return prev[b.count]
-}

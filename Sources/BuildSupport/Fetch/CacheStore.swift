@@ -152,6 +152,15 @@ public final class CacheStore: @unchecked Sendable {
     return index
   }
 
+  /// Drops the in-memory HEAD index and the log's descriptor (after the log was rewritten).
+  func forgetHeadIndex() {
+    lock.lock()
+    headIndex = nil
+    if headFD >= 0 { close(headFD) }
+    headFD = -1
+    lock.unlock()
+  }
+
   private func reloadHeadRecords() -> [String: CacheRecord] {
     lock.lock()
     headIndex = nil

@@ -26,29 +26,13 @@ public enum BuildRunner {
     _ tool: BuildTool, arguments: [String], transport: Transport? = nil, _ build: @escaping Build
   ) async -> Outcome {
     let options: BuildOptions
-    do {
-      options = try BuildOptions.parse(arguments, tool: tool)
-    } catch is HelpRequested {
-      print(Help.text(for: tool), terminator: "")
-      return Outcome(code: .ok)
-    } catch {
-      Diagnostics.error("\(error)")
-      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
-      return Outcome(code: .usage)
+    switch parse(arguments, tool) {
+    case .success(let o): options = o
+    case .failure(let stop): return Outcome(code: stop.code)
     }
     let started = Monotonic.seconds()
-    var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
-    config.noNetwork = options.noNetwork
-    config.refresh = options.refresh
-    config.mirror = options.mirror
-    config.jobs = options.jobs
-    config.delayMS = options.delayMS
-    config.userAgent = options.userAgent
-    config.respectRobots = !options.ignoreRobots
-    let fetcher = Fetcher(config, transport: transport)
-    let progress = Progress(quiet: options.quiet)
-    let context = BuildContext(tool: tool, options: options, fetcher: fetcher, progress: progress)
-    if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
+    let context = makeContext(tool, options, transport: transport)
+    let fetcher = context.fetcher
 
     var code = ExitCode.ok
     var errorText: String?
@@ -82,6 +66,76 @@ public enum BuildRunner {
       }
     }
     return Outcome(code: code, report: report)
+  }
+
+  /// Runs a mode that prints a report and writes no catalogue (spectrum-build's `--plan`, say): the
+  /// same options, cache and fetcher as a build, no validation or writing.
+  public static func mainReport(_ tool: BuildTool, _ body: @escaping @Sendable (BuildContext) async throws -> Void)
+    -> Never
+  {
+    let args = Array(CommandLine.arguments.dropFirst())
+    Task {
+      exit(await report(tool, arguments: args, body).rawValue)
+    }
+    dispatchMain()
+  }
+
+  public static func report(
+    _ tool: BuildTool, arguments: [String], _ body: @Sendable (BuildContext) async throws -> Void
+  ) async -> ExitCode {
+    let options: BuildOptions
+    switch parse(arguments, tool) {
+    case .success(let o): options = o
+    case .failure(let stop): return stop.code
+    }
+    let context = makeContext(tool, options, transport: nil)
+    var code = ExitCode.ok
+    do {
+      try await body(context)
+    } catch {
+      let text: String
+      (code, text) = classify(error, fetcher: context.fetcher)
+      Diagnostics.error(text)
+    }
+    let c = context.fetcher.counters.snapshot
+    Diagnostics.plain(
+      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)")
+    return code
+  }
+
+  /// Why a run ends before it starts: help was shown (exit 0) or the command line was wrong (64).
+  struct EarlyStop: Error {
+    var code: ExitCode
+  }
+
+  /// Parses the command line, printing help or the usage error itself.
+  static func parse(_ arguments: [String], _ tool: BuildTool) -> Result<BuildOptions, EarlyStop> {
+    do {
+      return .success(try BuildOptions.parse(arguments, tool: tool))
+    } catch is HelpRequested {
+      print(Help.text(for: tool), terminator: "")
+      return .failure(EarlyStop(code: .ok))
+    } catch {
+      Diagnostics.error("\(error)")
+      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
+      return .failure(EarlyStop(code: .usage))
+    }
+  }
+
+  /// The fetcher and context every run gets from its options.
+  static func makeContext(_ tool: BuildTool, _ options: BuildOptions, transport: Transport?) -> BuildContext {
+    var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
+    config.noNetwork = options.noNetwork
+    config.refresh = options.refresh
+    config.mirror = options.mirror
+    config.jobs = options.jobs
+    config.delayMS = options.delayMS
+    config.userAgent = options.userAgent
+    config.respectRobots = !options.ignoreRobots
+    let fetcher = Fetcher(config, transport: transport)
+    let context = BuildContext(tool: tool, options: options, fetcher: fetcher, progress: Progress(quiet: options.quiet))
+    if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
+    return context
   }
 
   static func classify(_ error: Error, fetcher: Fetcher) -> (ExitCode, String) {

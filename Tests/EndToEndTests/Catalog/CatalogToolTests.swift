@@ -288,6 +288,7 @@ final class CatalogToolTests: XCTestCase {
         check     Check every catalogue in a folder and the rules across them.
         diff      Compare two catalogues record by record.
         stats     Summarise what catalogue files hold.
+        cache     List, summarise, verify or prune a build cache.
 
         See 'catalog help <subcommand>' for detailed help.
 

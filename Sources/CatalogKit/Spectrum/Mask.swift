@@ -1,0 +1,89 @@
+/// A ZXDB archive mask: a URL template expanded against one issue's own numbers.
+///
+/// The grammar is the spec's, not the ZXDB README's or ZXInfo's: kinds are case-sensitive, padded
+/// numbers are never truncated, `{y2}` is the two-digit year, and a missing field is an error rather
+/// than the text `null` in a URL.
+public struct Mask: Sendable, Equatable, Hashable {
+  public let text: String
+
+  public init(_ text: String) { self.text = text }
+
+  /// English month names, fixed and independent of locale.
+  public static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
+
+  /// The tokens of the mask (text between braces, without them), in order; an unclosed brace ends it.
+  public var tokens: [String] {
+    var out: [String] = []
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{") {
+      let after = rest[rest.index(after: open)...]
+      guard let close = after.firstIndex(of: "}") else { break }
+      out.append(String(after[..<close]))
+      rest = after[after.index(after: close)...]
+    }
+    return out
+  }
+
+  /// Expands the mask for one issue, or throws the first failure met scanning left to right.
+  public func expand(_ fields: MaskFields) throws(MaskError) -> String {
+    var out = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{") {
+      out += rest[..<open]
+      let after = rest[rest.index(after: open)...]
+      // A `{` with no later `}` copies the rest literally, and expansion succeeds.
+      guard let close = after.firstIndex(of: "}") else {
+        out += rest[open...]
+        return out
+      }
+      out += try expandToken(String(after[..<close]), fields)
+      rest = after[after.index(after: close)...]
+    }
+    out += rest
+    return out
+  }
+
+  private func expandToken(_ token: String, _ f: MaskFields) throws(MaskError) -> String {
+    guard let kind = token.first else { throw .unknownToken(mask: text, token: token) }
+    let argument = String(token.dropFirst())
+    switch kind {
+    case "i": return try padded(f.number, kind, argument)
+    case "v": return try padded(f.volume, kind, argument)
+    case "m": return try padded(f.month, kind, argument)
+    case "d": return try padded(f.day, kind, argument)
+    case "y":
+      guard let year = f.year else { throw .missing(mask: text, field: "y") }
+      if argument == "2" { return Mask.pad(((year % 100) + 100) % 100, to: 2) }
+      return String(year)
+    case "M":
+      guard let month = f.month, (1...12).contains(month) else { throw .missing(mask: text, field: "M") }
+      let name = Mask.monthNames[month - 1]
+      if let n = Int(argument), n >= 0, n < name.count { return String(name.prefix(n)) }
+      return name
+    case "s": return Mask.separated(f.special, argument)
+    case "u": return Mask.separated(f.supplement, argument)
+    default: throw .unknownToken(mask: text, token: token)
+    }
+  }
+
+  /// `{iN}`-style numbers: at least N digits, never truncated; an empty or non-numeric N means 1.
+  private func padded(_ value: Int?, _ kind: Character, _ argument: String) throws(MaskError) -> String {
+    guard let value else { throw .missing(mask: text, field: String(kind)) }
+    return Mask.pad(value, to: Int(argument) ?? 1)
+  }
+
+  static func pad(_ value: Int, to width: Int) -> String {
+    let digits = String(value.magnitude)
+    let zeros = String(repeating: "0", count: max(0, width - digits.count))
+    return (value < 0 ? "-" : "") + zeros + digits
+  }
+
+  /// `{s…}`/`{u…}`: the argument is a literal separator put in front; nothing at all when empty.
+  static func separated(_ value: String?, _ separator: String) -> String {
+    guard let value, !value.isEmpty else { return "" }
+    return separator + value
+  }
+}

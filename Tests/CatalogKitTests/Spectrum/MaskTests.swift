@@ -1,0 +1,164 @@
+import XCTest
+
+@testable import CatalogKit
+
+final class MaskTests: XCTestCase {
+  private func expand(_ mask: String, _ fields: MaskFields) throws -> String {
+    try Mask(mask).expand(fields)
+  }
+
+  private func failure(_ mask: String, _ fields: MaskFields) -> MaskError? {
+    do {
+      _ = try Mask(mask).expand(fields)
+      return nil
+    } catch { return error }
+  }
+
+  // MARK: the spec's two illustrations
+
+  func testTheSpecIllustrationWithPaddingMonthAndVanishingSpecial() throws {
+    XCTAssertEqual(
+      try expand(
+        "https://archive.org/download/foo-{i3}{s-}/Foo_{i2}_{M3}_{y2}.pdf",
+        MaskFields(number: 7, year: 1986, month: 3)),
+      "https://archive.org/download/foo-007/Foo_07_Mar_86.pdf")
+  }
+
+  func testTheSpecIllustrationWithFullMonthAndSupplement() throws {
+    XCTAssertEqual(
+      try expand("{M}-{i1}{u_}", MaskFields(number: 12, month: 11, supplement: "Poster")), "November-12_Poster")
+  }
+
+  func testTheRealCrashMaskNamesTheFirstIssue() throws {
+    XCTAssertEqual(
+      try expand(
+        "https://archive.org/download/crash-magazine-{i2}{s}{u-}/Crash_{i2}_{M3}_{y4}.pdf",
+        MaskFields(number: 1, volume: 1, year: 1984, month: 2)),
+      "https://archive.org/download/crash-magazine-01/Crash_01_Feb_1984.pdf")
+  }
+
+  // MARK: numbers
+
+  func testNumbersArePaddedToAtLeastTheWidth() throws {
+    XCTAssertEqual(try expand("{i3}", MaskFields(number: 7)), "007")
+    XCTAssertEqual(try expand("{v2}", MaskFields(volume: 3)), "03")
+    XCTAssertEqual(try expand("{m2}", MaskFields(month: 4)), "04")
+    XCTAssertEqual(try expand("{d2}", MaskFields(day: 9)), "09")
+  }
+
+  func testANumberWiderThanTheWidthIsNeverTruncated() throws {
+    XCTAssertEqual(try expand("{i2}", MaskFields(number: 123)), "123")
+    XCTAssertEqual(try expand("{v1}", MaskFields(volume: 42)), "42")
+    XCTAssertEqual(try expand("{d1}", MaskFields(day: 31)), "31")
+    XCTAssertEqual(try expand("{m1}", MaskFields(month: 12)), "12")
+  }
+
+  func testAnEmptyOrNonNumericWidthMeansNoPadding() throws {
+    XCTAssertEqual(try expand("{i}", MaskFields(number: 5)), "5")
+    XCTAssertEqual(try expand("{ix}", MaskFields(number: 5)), "5")
+    XCTAssertEqual(try expand("{i0}", MaskFields(number: 5)), "5")
+  }
+
+  // MARK: years
+
+  func testY2IsTheTwoDigitYear() throws {
+    XCTAssertEqual(try expand("{y2}", MaskFields(year: 1986)), "86")
+    XCTAssertEqual(try expand("{y2}", MaskFields(year: 2005)), "05")
+  }
+
+  func testAnyOtherYearTokenIsTheFullYear() throws {
+    XCTAssertEqual(try expand("{y4}", MaskFields(year: 1986)), "1986")
+    XCTAssertEqual(try expand("{y}", MaskFields(year: 1986)), "1986")
+    XCTAssertEqual(try expand("{y1}", MaskFields(year: 1986)), "1986")
+    XCTAssertEqual(try expand("{y3}", MaskFields(year: 1986)), "1986")
+  }
+
+  // MARK: month names
+
+  func testMonthNamesAreCutToExactlyTheWidth() throws {
+    XCTAssertEqual(try expand("{M3}", MaskFields(month: 2)), "Feb")
+    XCTAssertEqual(try expand("{M1}", MaskFields(month: 9)), "S")
+    XCTAssertEqual(try expand("{M4}", MaskFields(month: 9)), "Sept")
+  }
+
+  func testABareOrWideMonthTokenIsTheFullName() throws {
+    XCTAssertEqual(try expand("{M}", MaskFields(month: 10)), "October")
+    XCTAssertEqual(try expand("{M9}", MaskFields(month: 5)), "May")
+    XCTAssertEqual(try expand("{M7}", MaskFields(month: 10)), "October")
+    XCTAssertEqual(try expand("{Mx}", MaskFields(month: 1)), "January")
+  }
+
+  func testMonthKindsAreCaseSensitive() throws {
+    XCTAssertEqual(try expand("{m3}-{M3}", MaskFields(month: 3)), "003-Mar")
+  }
+
+  // MARK: specials and supplements
+
+  func testSpecialsAndSupplementsCarryTheirSeparator() throws {
+    let f = MaskFields(special: "Spring", supplement: "Poster")
+    XCTAssertEqual(try expand("a{s-}", f), "a-Spring")
+    XCTAssertEqual(try expand("a{s_}", f), "a_Spring")
+    XCTAssertEqual(try expand("a{s}", f), "aSpring")
+    XCTAssertEqual(try expand("a{u-}", f), "a-Poster")
+  }
+
+  func testAnAbsentOrEmptySpecialVanishesWithItsSeparator() throws {
+    XCTAssertEqual(try expand("x{s-}y{u_}z", MaskFields()), "xyz")
+    XCTAssertEqual(try expand("x{s-}y{u_}z", MaskFields(special: "", supplement: "")), "xyz")
+  }
+
+  func testASeparatorIsNotAWidth() throws {
+    XCTAssertEqual(try expand("{s3}", MaskFields(special: "Xmas")), "3Xmas")
+  }
+
+  // MARK: literal text
+
+  func testAMaskWithNoTokensIsCopiedAsIs() throws {
+    let url = "https://archive.org/download/eltebeoinformatico/El%20tebeo.pdf"
+    XCTAssertEqual(try expand(url, MaskFields()), url)
+    XCTAssertEqual(Mask(url).tokens, [])
+  }
+
+  func testAnUnclosedBraceCopiesTheRestLiterally() throws {
+    XCTAssertEqual(try expand("a{i2}b{i2", MaskFields(number: 3)), "a03b{i2")
+    XCTAssertEqual(try expand("{{i2", MaskFields()), "{{i2")
+  }
+
+  func testTokensAreListedInOrder() {
+    XCTAssertEqual(Mask("x{i3}{M3}{y2}{s-}y{p5").tokens, ["i3", "M3", "y2", "s-"])
+  }
+
+  // MARK: failures
+
+  func testAnEmptyTokenIsUnknown() {
+    XCTAssertEqual(failure("a{}b", MaskFields()), .unknownToken(mask: "a{}b", token: ""))
+  }
+
+  func testPageAndWebsiteKindsAreUnknownToArchiveMasks() {
+    XCTAssertEqual(failure("x{p5}.jpg", MaskFields()), .unknownToken(mask: "x{p5}.jpg", token: "p5"))
+    XCTAssertEqual(failure("{e1}", MaskFields()), .unknownToken(mask: "{e1}", token: "e1"))
+    XCTAssertEqual(failure("{I2}", MaskFields(number: 1)), .unknownToken(mask: "{I2}", token: "I2"))
+  }
+
+  func testEachNumberKindNamesItsMissingField() {
+    for kind in ["i", "v", "m", "d", "y"] {
+      XCTAssertEqual(failure("a{\(kind)2}", MaskFields()), .missing(mask: "a{\(kind)2}", field: kind), kind)
+    }
+  }
+
+  func testAMonthNameNeedsAMonthFromOneToTwelve() {
+    XCTAssertEqual(failure("{M3}", MaskFields()), .missing(mask: "{M3}", field: "M"))
+    XCTAssertEqual(failure("{M3}", MaskFields(month: 13)), .missing(mask: "{M3}", field: "M"))
+    XCTAssertEqual(failure("{M}", MaskFields(month: 0)), .missing(mask: "{M}", field: "M"))
+  }
+
+  func testTheFirstFailureLeftToRightIsReported() {
+    XCTAssertEqual(failure("{i2}{p5}", MaskFields()), .missing(mask: "{i2}{p5}", field: "i"))
+  }
+
+  func testFailureReasonsAreCountableWithoutTheMask() {
+    XCTAssertEqual(MaskError.missing(mask: "a", field: "i").reason, MaskError.missing(mask: "b", field: "i").reason)
+    XCTAssertEqual(MaskError.unknownToken(mask: "a", token: "p5").reason, "unknown token {p5}")
+    XCTAssertTrue(MaskError.missing(mask: "x{i2}", field: "i").description.contains("x{i2}"))
+  }
+}
