@@ -132,7 +132,7 @@ BuildRunner.main(tool) { ctx in
     var answers: [URL: FetchResponse] = [:]
     if o.flag("--no-probe") {
       for u in urls {
-        if let (_, r) = ctx.fetcher.cache.read(CacheKey(method: .head, url: u), url: u) { answers[u] = r }
+        if let r = ctx.fetcher.cached(u, method: .head) { answers[u] = r }
       }
       ctx.note("--no-probe: \(answers.count) of \(urls.count) sizes already recorded")
     } else {

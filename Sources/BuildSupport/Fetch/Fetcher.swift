@@ -83,6 +83,14 @@ public final class Fetcher: Sendable {
     try await many(urls) { try await self.head($0, headers: headers) }
   }
 
+  /// The cached answer for a URL, if any, without going to the network (and counted as a hit):
+  /// for `--no-probe` builds that use the sizes already recorded.
+  public func cached(_ url: URL, method: HTTPMethod = .get) -> FetchResponse? {
+    guard let (_, r) = cache.read(CacheKey(method: method, url: url), url: url) else { return nil }
+    counters.add(.hit)
+    return r
+  }
+
   /// Drops a cached answer that turned out to be wrong (a CDN challenge page served as 200).
   public func evict(_ url: URL, method: HTTPMethod = .get) {
     cache.remove(CacheKey(method: method, url: url))
@@ -178,7 +186,8 @@ public final class Fetcher: Sendable {
     if method == .head, response.status == 405 || response.status == 501 {
       var ranged = requestHeaders
       ranged["Range"] = "bytes=0-0"
-      let r = try await network(url, method: .get, kind: kind, headers: ranged, host: host)
+      // A server that ignores Range sends the whole file: allow a file's size, not a page's.
+      let r = try await network(url, method: .get, kind: .file, headers: ranged, host: host)
       response = FetchResponse(url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [], fromCache: false)
       if r.status == 206, let total = r.headers["content-range"]?.split(separator: "/").last, Int64(total) != nil {
         response.headers["content-length"] = String(total)
