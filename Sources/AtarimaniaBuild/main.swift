@@ -147,7 +147,7 @@ BuildRunner.main(tool) { ctx in
   // 3. Assemble once to learn which PDFs are kept, probe them, then assemble with the sizes.
   let unsized = AtarimaniaCatalogueBuilder.build(titles: titles, probes: [:], generated: o.date)
   let urls = unsized.catalogue.issues.compactMap { AtarimaniaSite.url(ofPath: $0.zip) }
-  var probes: [String: FileSizeProbe] = [:]
+  var probes: [String: SizeProbe] = [:]
   var answers: [URL: FetchResponse] = [:]
   if o.flag("--no-probe") {
     for u in urls {
@@ -172,7 +172,7 @@ BuildRunner.main(tool) { ctx in
       continue
     }
     let path = String(u.absoluteString.dropFirst(AtarimaniaSite.base.count))
-    probes[path] = FileSizeProbe(status: r.status, bytes: r.contentLength)
+    probes[path] = SizeProbe(status: r.status, bytes: r.contentLength)
   }
   if unusable > 0 { ctx.warn("\(unusable) PDFs answered HEAD with 405/501; their sizes are unknown") }
   let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: o.date)

@@ -139,7 +139,7 @@ BuildRunner.main(tool) { ctx in
       ctx.note("asking \(urls.count) PDFs their size")
       answers = try await ctx.fetcher.headAll(urls)
     }
-    var probes: [String: FileSizeProbe] = [:]
+    var probes: [String: SizeProbe] = [:]
     var unusable = 0
     for (u, r) in answers {
       // A server that will not answer HEAD says nothing about the file.
@@ -147,7 +147,7 @@ BuildRunner.main(tool) { ctx in
         unusable += 1
         continue
       }
-      probes[String(u.absoluteString.dropFirst(VintageAppleSection.base.count))] = FileSizeProbe(
+      probes[String(u.absoluteString.dropFirst(VintageAppleSection.base.count))] = SizeProbe(
         status: r.status, bytes: r.contentLength)
     }
     if unusable > 0 { ctx.warn("\(unusable) PDFs answered HEAD with 405/501; their sizes are unknown") }

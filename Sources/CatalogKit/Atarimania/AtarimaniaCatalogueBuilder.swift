@@ -25,7 +25,7 @@ public enum AtarimaniaCatalogueBuilder {
   /// - Numbers run 1…n per title over the issues kept.
   /// - `probes` is keyed by the issue's `zip` (`mags/pdf/<file>.pdf`).
   public static func build(
-    titles: [AtarimaniaTitlePage], probes: [String: FileSizeProbe], generated: String
+    titles: [AtarimaniaTitlePage], probes: [String: SizeProbe], generated: String
   ) -> Outcome {
     var series: [Series] = []
     var issues: [Issue] = []

@@ -32,7 +32,7 @@ public enum VintageAppleCatalogueBuilder {
   ///   section is sorted by (year, undated last; month, absent as 0; row position) and numbered 1…n.
   /// - `probes` is keyed by the issue's `zip` (`<slug>/pdf/<file>.pdf`).
   public static func build(
-    listings: [Listing], probes: [String: FileSizeProbe], generated: String
+    listings: [Listing], probes: [String: SizeProbe], generated: String
   ) -> Outcome {
     var outcome = Outcome(
       catalogue: IssueCatalogue(generated: generated, base: VintageAppleSection.base, series: [], issues: []),

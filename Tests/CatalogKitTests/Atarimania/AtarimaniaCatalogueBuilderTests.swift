@@ -57,10 +57,10 @@ final class AtarimaniaCatalogueBuilderTests: XCTestCase {
   }
 
   func testProbesGiveSizesAndANot200ProbeMarksTheIssueDead() throws {
-    let probes: [String: FileSizeProbe] = [
-      "mags/pdf/Foo_01.pdf": FileSizeProbe(status: 200, bytes: 1234),
-      "mags/pdf/Foo_02.pdf": FileSizeProbe(status: 404),
-      "mags/pdf/Foo_07.pdf": FileSizeProbe(status: 403, bytes: 99),
+    let probes: [String: SizeProbe] = [
+      "mags/pdf/Foo_01.pdf": SizeProbe(status: 200, bytes: 1234),
+      "mags/pdf/Foo_02.pdf": SizeProbe(status: 404),
+      "mags/pdf/Foo_07.pdf": SizeProbe(status: 403, bytes: 99),
     ]
     let outcome = AtarimaniaCatalogueBuilder.build(
       titles: [try page("title-mixed-dates.html", id: "901")], probes: probes, generated: "2026-11-30")
@@ -98,8 +98,8 @@ final class AtarimaniaCatalogueBuilderTests: XCTestCase {
     }
     let referenceURL = try TestPaths.shared("reference-catalogs/atarimania-catalog.json")
     let reference = try JSONDecoder().decode(IssueCatalogue.self, from: Data(contentsOf: referenceURL))
-    var probes: [String: FileSizeProbe] = [:]
-    for issue in reference.issues { probes[issue.zip] = FileSizeProbe(status: 200, bytes: issue.bytes) }
+    var probes: [String: SizeProbe] = [:]
+    for issue in reference.issues { probes[issue.zip] = SizeProbe(status: 200, bytes: issue.bytes) }
     let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: reference.generated)
     let keys = ["analog-18", "antic-20", "page-6-12"]
     XCTAssertEqual(

@@ -57,8 +57,8 @@ final class VintageAppleCatalogueBuilderTests: XCTestCase {
     let outcome = VintageAppleCatalogueBuilder.build(
       listings: [.init(section: foo, rows: try rows("section-mixed-dates.html"))],
       probes: [
-        "foo/pdf/Foo_8404_April_1984.pdf": FileSizeProbe(status: 200, bytes: 37_120_139),
-        "foo/pdf/Foo_Annual.pdf": FileSizeProbe(status: 404),
+        "foo/pdf/Foo_8404_April_1984.pdf": SizeProbe(status: 200, bytes: 37_120_139),
+        "foo/pdf/Foo_Annual.pdf": SizeProbe(status: 404),
       ], generated: "2026-11-30")
     let byID = Dictionary(uniqueKeysWithValues: outcome.catalogue.issues.map { ($0.id, $0) })
     XCTAssertEqual(byID["foo/Foo_8404_April_1984"]?.bytes, 37_120_139)
@@ -89,8 +89,8 @@ final class VintageAppleCatalogueBuilderTests: XCTestCase {
     for (group, slugs) in [(VintageAppleGroup.magazines, ["byte", "macworld", "softalk"]), (.books, ["macbooks"])] {
       let referenceURL = try TestPaths.shared("reference-catalogs/\(group.catalogueFile)")
       let reference = try JSONDecoder().decode(IssueCatalogue.self, from: Data(contentsOf: referenceURL))
-      var probes: [String: FileSizeProbe] = [:]
-      for issue in reference.issues { probes[issue.zip] = FileSizeProbe(status: 200, bytes: issue.bytes) }
+      var probes: [String: SizeProbe] = [:]
+      for issue in reference.issues { probes[issue.zip] = SizeProbe(status: 200, bytes: issue.bytes) }
       let listings = try group.sections.filter { slugs.contains($0.slug) }.map { section in
         VintageAppleCatalogueBuilder.Listing(
           section: section,
