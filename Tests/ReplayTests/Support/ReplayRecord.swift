@@ -1,0 +1,85 @@
+import CatalogKit
+import Foundation
+import ShelfmarkTestSupport
+
+/// One record as the replay compares it: the catalogue header, a series, an issue or a comic, keyed
+/// the way a reader finds it again in the other catalogue, with its fields as the diff sees them
+/// (`DiffableRecord`, absent optionals left out).
+struct ReplayRecord: Sendable {
+  enum Kind: String, Sendable, CaseIterable {
+    case catalogue, series, issue, comic
+  }
+
+  var kind: Kind
+  /// The issue or comic id, the series key, or `header` for the catalogue.
+  var key: String
+  var fields: [String: FieldValue]
+
+  /// The series key of an issue (nil for other kinds), for rules that cover whole series.
+  var series: String? {
+    guard kind == .issue, case .string(let s)? = fields["series"] else { return nil }
+    return s
+  }
+
+  init(kind: Kind, key: String, fields: [(String, FieldValue)]) {
+    self.kind = kind
+    self.key = key
+    self.fields = Dictionary(fields, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// Every record of a catalogue, in the file's order: header, series, then issues or comics.
+  static func records(of catalogue: AnyCatalogue) -> [ReplayRecord] {
+    var header: [(String, FieldValue)] = [
+      ("version", .int(Int64(catalogue.version))), ("generated", .string(catalogue.generated)),
+      ("base", .string(catalogue.base)),
+    ]
+    switch catalogue {
+    case .issue(let c):
+      return [ReplayRecord(kind: .catalogue, key: "header", fields: header)]
+        + c.series.map { ReplayRecord(kind: .series, key: $0.key, fields: $0.diffFields) }
+        + c.issues.map { ReplayRecord(kind: .issue, key: $0.id, fields: $0.diffFields) }
+    case .popboks(let c):
+      header.append(("magazine", .string(c.magazine)))
+      return [ReplayRecord(kind: .catalogue, key: "header", fields: header)]
+        + c.issues.map { ReplayRecord(kind: .issue, key: String($0.id), fields: $0.diffFields) }
+    case .stripovi(let c):
+      return [ReplayRecord(kind: .catalogue, key: "header", fields: header)]
+        + c.comics.map { ReplayRecord(kind: .comic, key: String($0.id), fields: $0.diffFields) }
+    }
+  }
+}
+
+/// The shipped catalogues in `../shared/reference-catalogs`, read in place.
+enum ReplayReference {
+  /// Decodes one reference catalogue; skips the test with a printed reason when it is absent.
+  static func load(_ file: String) throws -> AnyCatalogue {
+    let u = try TestPaths.shared("reference-catalogs/" + file)
+    return try CatalogueFile.decode([UInt8](try Data(contentsOf: u)), file: u.path)
+  }
+
+  static func issues(_ file: String) throws -> IssueCatalogue {
+    guard case .issue(let c) = try load(file) else { throw ReplayError.wrongShape(file) }
+    return c
+  }
+
+  static func popboks(_ file: String) throws -> PopBoksCatalogue {
+    guard case .popboks(let c) = try load(file) else { throw ReplayError.wrongShape(file) }
+    return c
+  }
+
+  static func stripovi(_ file: String) throws -> StripoviCatalogue {
+    guard case .stripovi(let c) = try load(file) else { throw ReplayError.wrongShape(file) }
+    return c
+  }
+}
+
+enum ReplayError: Error, CustomStringConvertible {
+  /// A reference catalogue is not of the shape its source writes.
+  case wrongShape(String)
+
+  var description: String {
+    switch self {
+    case .wrongShape(let f): "reference-catalogs/\(f): not the shape this source writes"
+    }
+  }
+}
