@@ -27,18 +27,16 @@ struct ArchiveCrawl {
   }
 
   func run() async throws -> BuildProduct {
-    let policy = ArchiveFetchPolicy(fetcher: ctx.fetcher)
+    let client = ArchiveClient(ctx)
     let ids = shelves.flatMap(\.identifiers)
-    ctx.progress.step("metadata", done: 0, total: ids.count)
-    let lookups = try await policy.lookups(ids)
-    ctx.progress.step("metadata", done: ids.count, total: ids.count)
+    let lookups = try await client.lookups(ids, phase: "metadata")
 
     var pages: [String: Int?] = [:]
     var scandataURLs: [String: URL] = [:]
     for (n, id) in ids.enumerated() {
       // Missing, dark or scan-less items fail in the assembly with their own message.
       guard let item = lookups[id]?.item, let scandata = item.scandata else { continue }
-      let (url, r) = try await policy.file(scandata.name, of: item)
+      let (url, r) = try await client.file(scandata.name, of: item)
       guard r.status == 200 else { throw ArchiveError.scandataStatus(url: url, status: r.status) }
       scandataURLs[id] = url
       pages[id] = Scandata.pageCount(r.body)
@@ -46,7 +44,6 @@ struct ArchiveCrawl {
     }
     let catalogue = try ArchiveCatalogueAssembly.assemble(
       shelves: shelves, lookups: lookups, pages: pages, scandataURLs: scandataURLs, generated: ctx.options.date)
-    if policy.nodeRequests > 0 { ctx.note("storage nodes: \(policy.nodeRequests) requests") }
     for issue in catalogue.issues {
       let id = issue.id.padding(toLength: 44, withPad: " ", startingAt: 0)
       let title = issue.title.padding(toLength: 16, withPad: " ", startingAt: 0)

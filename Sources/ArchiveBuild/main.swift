@@ -3,7 +3,8 @@ import CatalogKit
 
 let tool = BuildTool(
   name: "archive-build", abstract: "Build the archive.org fanzine catalogue.", source: "archive",
-  hosts: ["archive.org"], charset: .utf8Else(.latin1),
+  // Storage nodes (ia800….us.archive.org) serve the scandata; `.archive.org` declares them.
+  hosts: ["archive.org", ".archive.org"], charset: .utf8Else(.latin1),
   // archive.org throttles bursts and has firewalled anonymous high-concurrency clients: 2 in flight,
   // half a second apart, is far inside what it tolerates.
   defaultDelayMS: 500, defaultJobs: 2,

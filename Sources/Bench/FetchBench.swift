@@ -27,7 +27,7 @@ enum FetchBench {
     }
 
     // Warm cache replay.
-    let pages = (0..<count).map { URL(string: "https://bench.example/pages/\($0).html")! }
+    let pages = (0..<count).compactMap { URL(string: "https://bench.example/pages/\($0).html") }
     _ = try await fetcher("warm", jobs: 8).getAll(pages)
     let warm = fetcher("warm", jobs: 8)
     var t = Date()
@@ -36,7 +36,7 @@ enum FetchBench {
     precondition(warm.counters[.hit] == count, "warm replay made requests")
 
     // HEADs over loopback, 8 in flight.
-    let files = paths.map { URL(string: "https://\($0)")! }
+    let files = paths.compactMap { URL(string: "https://\($0)") }
     let heads = fetcher("heads", jobs: 8)
     t = Date()
     _ = try await heads.headAll(files)
@@ -81,20 +81,18 @@ enum FetchBench {
 
   /// HEADs straight through a transport: no cache, no gates.
   static func transportAlone(_ transport: Transport, _ paths: [String], _ base: String) async throws -> Double {
+    let urls = paths.compactMap { URL(string: "\(base)/\($0)") }
     let t = Date()
     await withTaskGroup(of: Void.self) { group in
       var next = 0
-      while next < 8 {
-        let u = URL(string: "\(base)/\(paths[next])")!
-        group.addTask { _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30)) }
+      func add() {
+        guard next < urls.count else { return }
+        let u = urls[next]
         next += 1
-      }
-      while await group.next() != nil {
-        guard next < paths.count else { continue }
-        let u = URL(string: "\(base)/\(paths[next])")!
         group.addTask { _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30)) }
-        next += 1
       }
+      for _ in 0..<8 { add() }
+      while await group.next() != nil { add() }
     }
     return Date().timeIntervalSince(t)
   }

@@ -38,7 +38,7 @@ struct RetroSpecCrawl {
 
     let catalogue = RetroSpecCatalogueAssembly.assemble(
       pages: pages, magshows: magshows, probes: probes, only: only, generated: o.date)
-    let previous = PreviousCatalogue.issueCatalogue(file: RetroSpecCrawl.file, options: o)
+    let previous = ctx.previousCatalogue(IssueCatalogue.self, file: RetroSpecCrawl.file)
     let thresholds = RetroSpecThresholds(
       previous: o.allowShrink ? nil : previous, only: only,
       minIssues: try optionalInt("--min-issues") ?? (o.allowShrink ? 1 : nil),

@@ -7,7 +7,6 @@ import Foundation
 enum GroupBuild {
   static func run(_ ctx: BuildContext) async throws -> [BuildProduct] {
     let o = ctx.options
-    try SpectrumTool.checkJobs(o)
     guard let name = o.value("--build") else {
       throw UsageError("spectrum-build needs a mode: \(SpectrumTool.modesText).", tool: SpectrumTool.tool.name)
     }
@@ -26,7 +25,7 @@ enum GroupBuild {
     plan = plan.limited(to: limit)
     ctx.note("\(group.rawValue): \(plan.rows.count) planned rows, \(plan.identifiers.count) archive.org items")
 
-    let answers = try await ItemSource.lookup(plan.identifiers, ctx)
+    let answers = try await ArchiveClient(ctx, unreadable: .warnAsMissing).lookups(plan.identifiers)
     let items = answers.mapValues(ItemLookup.init)
     let (catalogue, counts) = SpectrumCatalogue.build(plan, items: items, generated: o.date)
     let kb = (try CatalogueEncoder.encode(catalogue).count + 1023) / 1024

@@ -16,7 +16,7 @@ enum SpectrumTool {
     hosts: ["raw.githubusercontent.com", "archive.org"],
     charset: .utf8Else(.latin1),
     // archive.org's metadata API: five in flight is polite; it firewalled a client at fifty.
-    defaultDelayMS: 200, defaultJobs: 5,
+    defaultDelayMS: 200, defaultJobs: 5, maxJobs: maxJobs,
     options: [
       ToolOption("--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books."),
       ToolOption(
@@ -51,14 +51,6 @@ enum SpectrumTool {
 
   /// archive.org's metadata API gets at most five requests in flight, whatever `--jobs` says.
   static let maxJobs = 5
-
-  static func checkJobs(_ o: BuildOptions) throws {
-    if o.jobs > maxJobs {
-      throw UsageError(
-        "--jobs takes a number from 1 to \(maxJobs) here: archive.org allows five requests in flight, not \(o.jobs).",
-        tool: tool.name)
-    }
-  }
 
   static let modesText = "--build magazines|fanzines|books, --plan, --probe, --validate or --expand <mask>"
 }

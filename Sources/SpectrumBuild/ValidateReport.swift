@@ -19,7 +19,7 @@ enum ValidateReport {
     let samples = MaskSample.select(magazines: magazines, issues: issues, perToken: perToken)
     let identifiers = Array(Set(samples.map(\.location.identifier))).sorted()
     ctx.note("validate: \(samples.count) samples over \(identifiers.count) items")
-    let answers = try await ItemSource.lookup(identifiers, ctx, batch: 25)
+    let answers = try await ArchiveClient(ctx, unreadable: .warnAsMissing, batch: 25).lookups(identifiers)
 
     var stale: [String] = []
     var missing: [String] = []

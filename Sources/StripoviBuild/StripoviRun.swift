@@ -24,7 +24,7 @@ struct StripoviRun {
     }
     let maxMissing = try o.int("--max-missing", default: StripoviBuildDefaults.maxMissing)
     guard maxMissing >= 1 else { throw UsageError("--max-missing takes a number of 1 or more.", tool: ctx.tool.name) }
-    let target = o.outputFile ?? o.outputDirectory.appendingPathComponent("stripovi-catalog.json")
+    let target = ctx.outputPath(for: "stripovi-catalog.json")
     let previous = try previousCatalogue(default: target)
     let carried = Dictionary((previous?.comics ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -90,7 +90,7 @@ struct StripoviRun {
       return nil
     }
     do {
-      return try JSONDecoder().decode(StripoviCatalogue.self, from: data)
+      return try CatalogueFile.decode(StripoviCatalogue.self, from: [UInt8](data), file: url.path)
     } catch {
       throw StripoviBuildError.previousUnreadable(path: url.path, reason: "\(error)")
     }

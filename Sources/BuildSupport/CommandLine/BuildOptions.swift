@@ -62,7 +62,7 @@ enum SharedOption {
     ToolOption("--output", value: "<file>", help: "Exact output file, for a build that writes one catalogue."),
     ToolOption("--mirror", value: "<url>", help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
     ToolOption("--only", value: "<keys>", help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.", repeatable: true),
-    ToolOption("--jobs", value: "<n>", help: "Requests in flight per host (1 to 8).", default: "<tool default>"),
+    ToolOption("--jobs", value: "<n>", help: "Requests in flight per host.", default: "<tool default>"),
     ToolOption("--delay", value: "<ms>", help: "Pause between requests to one host.", default: "<tool default>"),
     ToolOption("--refresh", help: "Revalidate cached pages with conditional requests instead of trusting them."),
     ToolOption("--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).", default: "today, UTC"),
@@ -120,8 +120,8 @@ extension BuildOptions {
         o.only = (o.only ?? []) + keys
       case "--jobs":
         let v = try val()
-        guard let n = Int(v), (1...BuildDefaults.maxJobs).contains(n) else {
-          throw UsageError("--jobs takes a number from 1 to \(BuildDefaults.maxJobs), not '\(v)'.", tool: tool.name)
+        guard let n = Int(v), (1...tool.maxJobs).contains(n) else {
+          throw UsageError("--jobs takes a number from 1 to \(tool.maxJobs), not '\(v)'.", tool: tool.name)
         }
         o.jobs = n
       case "--delay":

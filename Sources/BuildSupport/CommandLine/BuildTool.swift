@@ -14,6 +14,8 @@ public struct BuildTool: Sendable {
   public var charset: CharsetPolicy
   public var defaultDelayMS: Int
   public var defaultJobs: Int
+  /// The most requests in flight this source's hosts tolerate (archive.org: five).
+  public var maxJobs: Int
   /// A User-Agent other than ours, with the reason (e.g. a CDN that blocks non-browsers).
   public var userAgent: String
   public var options: [ToolOption]
@@ -23,7 +25,8 @@ public struct BuildTool: Sendable {
   public init(
     name: String, abstract: String, source: String, hosts: [String],
     charset: CharsetPolicy = .declaredElse(.latin1), defaultDelayMS: Int = BuildDefaults.pageDelayMS,
-    defaultJobs: Int = BuildDefaults.jobs, userAgent: String = BuildDefaults.userAgent,
+    defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
+    userAgent: String = BuildDefaults.userAgent,
     options: [ToolOption] = [], discussion: String? = nil
   ) {
     self.name = name
@@ -33,6 +36,7 @@ public struct BuildTool: Sendable {
     self.charset = charset
     self.defaultDelayMS = defaultDelayMS
     self.defaultJobs = defaultJobs
+    self.maxJobs = maxJobs
     self.userAgent = userAgent
     self.options = options
     self.discussion = discussion

@@ -30,7 +30,7 @@ enum Help {
     return zip(options, labels).map { o, label in
       var d = o.defaultValue
       if o.name == "--cache" { d = ".\(tool.source)-cache" }
-      if o.name == "--jobs" { d = String(tool.defaultJobs) }
+      if o.name == "--jobs" { d = "\(tool.defaultJobs); at most \(tool.maxJobs)" }
       if o.name == "--delay" { d = String(tool.defaultDelayMS) }
       if o.name == "--user-agent" { d = tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's" }
       let help = o.help + (d.map { " (default: \($0))" } ?? "")

@@ -11,7 +11,9 @@ public final class CurlTransport: Transport, @unchecked Sendable {
 
   /// The one transport of the process. Per-host limits are the fetcher's gates; libcurl's own cap
   /// is set to the highest `--jobs` so it never queues behind them.
-  public static let shared = CurlTransport(maxConnectionsPerHost: BuildDefaults.maxJobs)
+  public static let shared: Transport =
+    CurlTransport(maxConnectionsPerHost: BuildDefaults.maxJobs)
+    ?? URLSessionTransport(maxConnectionsPerHost: BuildDefaults.maxJobs)
 
   private static let initialised: Bool = {
     curl_global_init(Int(CURL_GLOBAL_DEFAULT))
@@ -23,10 +25,10 @@ public final class CurlTransport: Transport, @unchecked Sendable {
   private var pending: [Exchange] = []
   private var stopped = false
 
-  public init(maxConnectionsPerHost: Int) {
+  /// Nil when libcurl cannot make a multi handle (out of memory).
+  public init?(maxConnectionsPerHost: Int) {
     _ = CurlTransport.initialised
-    // curl_multi_init returns NULL only when out of memory.
-    guard let m = curl_multi_init() else { preconditionFailure("curl_multi_init failed: out of memory") }
+    guard let m = curl_multi_init() else { return nil }
     multi = m
     _ = shelfmark_curlm_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
     _ = shelfmark_curlm_set_long(multi, CURLMOPT_MAXCONNECTS, 64)

@@ -4,7 +4,8 @@ import Foundation
 /// How a fetcher behaves; built from `BuildOptions` by the runner, or directly in tests.
 public struct FetcherConfiguration: Sendable {
   public var cacheRoot: URL
-  /// Hosts this source may contact (lowercased, exact match).
+  /// Hosts this source may contact: exact names (lowercased), or `.domain` for any host below that
+  /// domain (archive.org's storage nodes, `ia800.us.archive.org`, sit below `.archive.org`).
   public var allowedHosts: Set<String>
   public var noNetwork = false
   public var refresh = false
@@ -27,6 +28,13 @@ public struct FetcherConfiguration: Sendable {
   public init(cacheRoot: URL, allowedHosts: Set<String>) {
     self.cacheRoot = cacheRoot
     self.allowedHosts = Set(allowedHosts.map { $0.lowercased() })
+  }
+
+  /// Whether the source declared this host, exactly or by a `.domain` entry.
+  public func allows(_ host: String) -> Bool {
+    let h = host.lowercased()
+    if allowedHosts.contains(h) { return true }
+    return allowedHosts.contains { $0.hasPrefix(".") && h.hasSuffix($0) }
   }
 }
 
@@ -132,7 +140,7 @@ public final class Fetcher: Sendable {
   private func fetch(_ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String])
     async throws -> FetchResponse
   {
-    guard let host = url.host?.lowercased(), configuration.allowedHosts.contains(host) else {
+    guard let host = url.host?.lowercased(), configuration.allows(host) else {
       counters.add(.failed)
       throw FetchError.hostNotAllowed(url)
     }
@@ -276,7 +284,9 @@ public final class Fetcher: Sendable {
         await gate.recordSuccess()
         if (300..<400).contains(r.status), r.status != 304, let location = r.headers["location"] {
           let target = realURL(location, relativeTo: current)
-          guard let target, target.host?.lowercased() == host else {
+          // A redirect may go only to a host the source declared; the answer is cached under the
+          // URL that was asked for.
+          guard let target, let targetHost = target.host, configuration.allows(targetHost) else {
             counters.add(.failed)
             throw FetchError.foreignRedirect(from: url, to: location)
           }

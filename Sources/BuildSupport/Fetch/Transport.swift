@@ -30,10 +30,11 @@ public struct TransportResponse: Sendable {
   public var body: [UInt8]
 }
 
-/// URLSession with its own URL cache and automatic redirects switched off; one shared session per
+/// URLSession, the fallback when libcurl's multi interface cannot start, and the baseline in
+/// `bench fetch`: its own URL cache and automatic redirects switched off; one shared session per
 /// process (sessions that are not shared tie up threads on Linux).
 public final class URLSessionTransport: NSObject, Transport, URLSessionTaskDelegate, @unchecked Sendable {
-  private var session: URLSession!
+  private var session: URLSession?
 
   public init(maxConnectionsPerHost: Int) {
     super.init()
@@ -53,6 +54,7 @@ public final class URLSessionTransport: NSObject, Transport, URLSessionTaskDeleg
     r.timeoutInterval = request.timeout
     r.cachePolicy = .reloadIgnoringLocalCacheData
     for (k, v) in request.headers { r.setValue(v, forHTTPHeaderField: k) }
+    guard let session else { throw URLError(.unknown) }
     let (data, response) = try await session.data(for: r)
     guard let http = response as? HTTPURLResponse else {
       throw URLError(.badServerResponse)

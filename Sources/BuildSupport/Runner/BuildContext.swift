@@ -1,3 +1,4 @@
+import CatalogKit
 import Foundation
 
 /// What a build's closure gets: its options, the fetcher, progress and a place for warnings.
@@ -15,6 +16,20 @@ public final class BuildContext: @unchecked Sendable {
     self.options = options
     self.fetcher = fetcher
     self.progress = progress
+  }
+
+  /// Where a catalogue of this build is written (`--output`, else `--out/<file>`).
+  public func outputPath(for file: String) -> URL {
+    options.outputFile ?? options.outputDirectory.appendingPathComponent(file)
+  }
+
+  /// The catalogue the last build wrote at that path, or nil when there is none or it cannot be read
+  /// (the runner warns about an unreadable one when it compares). Sources use it for thresholds
+  /// that follow the previous size, and for fields a page does not carry.
+  public func previousCatalogue<C: Catalogue>(_ type: C.Type, file: String) -> C? {
+    let target = outputPath(for: file)
+    guard let data = FileManager.default.contents(atPath: target.path) else { return nil }
+    return try? CatalogueFile.decode(C.self, from: [UInt8](data), file: target.path)
   }
 
   /// A `warning:` line on stderr, also kept for the report.

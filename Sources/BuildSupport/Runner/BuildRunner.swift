@@ -37,18 +37,8 @@ public enum BuildRunner {
       return Outcome(code: .usage)
     }
     let started = Monotonic.seconds()
-    var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
-    config.noNetwork = options.noNetwork
-    config.refresh = options.refresh
-    config.mirror = options.mirror
-    config.jobs = options.jobs
-    config.delayMS = options.delayMS
-    config.userAgent = options.userAgent
-    config.respectRobots = !options.ignoreRobots
-    let fetcher = Fetcher(config, transport: transport)
-    let progress = Progress(quiet: options.quiet)
-    let context = BuildContext(tool: tool, options: options, fetcher: fetcher, progress: progress)
-    if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
+    let context = makeContext(tool, options, transport: transport)
+    let fetcher = context.fetcher
 
     var code = ExitCode.ok
     var errorText: String?
@@ -82,6 +72,63 @@ public enum BuildRunner {
       }
     }
     return Outcome(code: code, report: report)
+  }
+
+  /// Runs a mode that prints a report and writes no catalogue (spectrum-build's `--plan`, say): the
+  /// same options, cache and fetcher as a build, no validation or writing.
+  public static func mainReport(_ tool: BuildTool, _ body: @escaping @Sendable (BuildContext) async throws -> Void)
+    -> Never
+  {
+    let args = Array(CommandLine.arguments.dropFirst())
+    Task {
+      exit(await report(tool, arguments: args, body).rawValue)
+    }
+    dispatchMain()
+  }
+
+  public static func report(
+    _ tool: BuildTool, arguments: [String], _ body: @Sendable (BuildContext) async throws -> Void
+  ) async -> ExitCode {
+    let options: BuildOptions
+    do {
+      options = try BuildOptions.parse(arguments, tool: tool)
+    } catch is HelpRequested {
+      print(Help.text(for: tool), terminator: "")
+      return .ok
+    } catch {
+      Diagnostics.error("\(error)")
+      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
+      return .usage
+    }
+    let context = makeContext(tool, options, transport: nil)
+    var code = ExitCode.ok
+    do {
+      try await body(context)
+    } catch {
+      let text: String
+      (code, text) = classify(error, fetcher: context.fetcher)
+      Diagnostics.error(text)
+    }
+    let c = context.fetcher.counters.snapshot
+    Diagnostics.plain(
+      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)")
+    return code
+  }
+
+  /// The fetcher and context every run gets from its options.
+  static func makeContext(_ tool: BuildTool, _ options: BuildOptions, transport: Transport?) -> BuildContext {
+    var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
+    config.noNetwork = options.noNetwork
+    config.refresh = options.refresh
+    config.mirror = options.mirror
+    config.jobs = options.jobs
+    config.delayMS = options.delayMS
+    config.userAgent = options.userAgent
+    config.respectRobots = !options.ignoreRobots
+    let fetcher = Fetcher(config, transport: transport)
+    let context = BuildContext(tool: tool, options: options, fetcher: fetcher, progress: Progress(quiet: options.quiet))
+    if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
+    return context
   }
 
   static func classify(_ error: Error, fetcher: Fetcher) -> (ExitCode, String) {

@@ -39,7 +39,9 @@ public final class HTMLDocument: @unchecked Sendable {
     var utf8 = Array(html.utf8)
     if utf8.isEmpty { utf8 = Array("<html></html>".utf8) }
     let parsed: htmlDocPtr? = utf8.withUnsafeBufferPointer { buf in
-      buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
+      // Never empty (see above), so the buffer always has a base address.
+      guard let base = buf.baseAddress else { return nil }
+      return base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
         htmlReadMemory(p, Int32(buf.count), url?.absoluteString, "UTF-8", shelfmark_html_options())
       }
     }

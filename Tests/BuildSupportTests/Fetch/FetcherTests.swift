@@ -126,6 +126,22 @@ final class FetcherTests: XCTestCase {
     }
   }
 
+  func testARedirectToADeclaredSubdomainIsFollowedAndCachedUnderTheAskedURL() async throws {
+    let node = dir.appendingPathComponent("site/ia800.example.org/items/x")
+    try FileManager.default.createDirectory(at: node, withIntermediateDirectories: true)
+    try Data("<scandata/>".utf8).write(to: node.appendingPathComponent("scandata.xml"))
+    server.inject(.redirect("https://ia800.example.org/items/x/scandata.xml"), matching: "example.org/dir/scan", times: 1)
+    var c = fetcher().configuration
+    c.allowedHosts = ["example.org", ".example.org"]
+    let r = try await Fetcher(c).get(url("scan"))
+    XCTAssertEqual(r.status, 200)
+    XCTAssertEqual(String(decoding: r.body, as: UTF8.self), "<scandata/>")
+    XCTAssertEqual(server.requests.map(\.host), ["example.org", "ia800.example.org"])
+    c.noNetwork = true
+    let again = try await Fetcher(c).get(url("scan"))
+    XCTAssertEqual(again.body, r.body)
+  }
+
   func testAHostNotDeclaredIsNeverContacted() async throws {
     do {
       _ = try await fetcher().get(URL(string: "https://evil.example/")!)
