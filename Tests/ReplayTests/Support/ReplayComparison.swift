@@ -17,7 +17,8 @@ struct ReplayComparison {
   /// Record pairs compared (either side may be missing).
   private(set) var pairs: [(built: ReplayRecord?, reference: ReplayRecord?)] = []
   private(set) var differences: [Classified] = []
-  /// Reference records outside the corpus, left out of the comparison, by kind.
+  /// Records outside the corpus, left out of the comparison, by kind: reference records the corpus
+  /// does not cover, and built records that are neither in the reference nor covered.
   private(set) var outside: [ReplayRecord.Kind: Int] = [:]
 
   var unexplained: [ReplayDifference] { differences.filter { $0.explanation == nil }.map(\.difference) }
@@ -28,12 +29,20 @@ struct ReplayComparison {
     source: String, referenceFile: String, built: AnyCatalogue, reference: AnyCatalogue,
     covers: (ReplayRecord) -> Bool = { _ in true }, explanations: [ReplayExplanation], notes: [String] = []
   ) {
+    self.init(
+      source: source, referenceFile: referenceFile, builtRecords: ReplayRecord.records(of: built),
+      referenceRecords: ReplayRecord.records(of: reference), covers: covers, explanations: explanations, notes: notes)
+  }
+
+  /// The same over records a test assembled itself (a partial replay of one step of a build).
+  init(
+    source: String, referenceFile: String, builtRecords: [ReplayRecord], referenceRecords: [ReplayRecord],
+    covers: (ReplayRecord) -> Bool = { _ in true }, explanations: [ReplayExplanation], notes: [String] = []
+  ) {
     self.source = source
     self.referenceFile = referenceFile
     self.explanations = explanations
     self.notes = notes
-    let builtRecords = ReplayRecord.records(of: built)
-    let referenceRecords = ReplayRecord.records(of: reference)
     func id(_ r: ReplayRecord) -> String { r.kind.rawValue + "/" + r.key }
     let builtByID = Dictionary(builtRecords.map { (id($0), $0) }, uniquingKeysWith: { a, _ in a })
     let referenceIDs = Set(referenceRecords.map(id))
@@ -44,7 +53,9 @@ struct ReplayComparison {
       }
       pairs.append((builtByID[id(r)], r))
     }
-    for b in builtRecords where !referenceIDs.contains(id(b)) && covers(b) { pairs.append((b, nil)) }
+    for b in builtRecords where !referenceIDs.contains(id(b)) {
+      if covers(b) { pairs.append((b, nil)) } else { outside[b.kind, default: 0] += 1 }
+    }
     for pair in pairs {
       for d in Self.differences(pair.built, pair.reference) {
         differences.append(Classified(difference: d, explanation: explanations.first { $0.applies(d) }))
