@@ -7,52 +7,6 @@ import XCTest
 /// The real `popboks-build` against a loopback server that plays the tile archive: scripts from
 /// the fixtures, tiles and covers answered from a generated `TileArchiveModel` (403 when missing).
 final class PopBoksBuildTests: XCTestCase {
-  struct Archive {
-    var server: SiteMirror
-    var models: [PopBoksMagazine: TileArchiveModel]
-    var indexes: [PopBoksMagazine: PopBoksIndex]
-  }
-
-  /// Serves both fixture scripts and a generated archive for their issues.
-  func startArchive(
-    seed: UInt64 = 3, missingCovers: Set<Int> = [], edit: (inout [PopBoksMagazine: TileArchiveModel]) -> Void = { _ in }
-  ) throws -> Archive {
-    var scripts: [String: [UInt8]] = [:]
-    var models: [PopBoksMagazine: TileArchiveModel] = [:]
-    var indexes: [PopBoksMagazine: PopBoksIndex] = [:]
-    for m in PopBoksMagazine.allCases {
-      let bytes = try TestPaths.fixtureBytes("PopBoks/\(m.rawValue)-small.js")
-      let index = try PopBoksIndex.parse(bytes, magazine: m)
-      scripts["/" + m.rawValue + "/js/" + m.scriptFileName] = bytes
-      models[m] = TileArchiveModel.generated(
-        magazine: m, entries: index.entries, seed: seed, missingCovers: missingCovers)
-      indexes[m] = index
-    }
-    edit(&models)
-    let served = models
-    let scriptsServed = scripts
-    let server = try SiteMirror()
-    server.route { req in
-      guard req.host == PopBoksMagazine.host else { return nil }
-      if let s = scriptsServed[req.path] {
-        return MirrorResponse(status: 200, headers: ["Content-Type": "application/javascript"], body: s)
-      }
-      for model in served.values {
-        if let status = model.status(path: req.path) {
-          let body =
-            status == 200
-            ? [UInt8](repeating: 0xFF, count: 64)
-            : Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8)
-          return MirrorResponse(
-            status: status, headers: ["Content-Type": status == 200 ? "image/jpeg" : "application/xml"], body: body)
-        }
-      }
-      return nil
-    }
-    try server.start()
-    return Archive(server: server, models: models, indexes: indexes)
-  }
-
   func arguments(_ server: SiteMirror, _ dir: URL, _ extra: [String] = []) -> [String] {
     [
       "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
@@ -77,7 +31,7 @@ final class PopBoksBuildTests: XCTestCase {
   }
 
   func testMeasuredGridsEqualTheArchivesAndARerunWithoutNetworkIsByteIdentical() async throws {
-    let archive = try startArchive(edit: Self.shapes)
+    let archive = try SimulatedTileArchive.start(edit: Self.shapes)
     // What the same strategy asks of the same archive in-process: the build must send exactly that.
     var expectedHeads = 0
     for m in PopBoksMagazine.allCases {
@@ -140,7 +94,7 @@ final class PopBoksBuildTests: XCTestCase {
   }
 
   func testAMissingCoverIsReportedAndNothingIsWritten() throws {
-    let archive = try startArchive(missingCovers: [4])
+    let archive = try SimulatedTileArchive.start(missingCovers: [4])
     let dir = try Tool.temporaryDirectory("popboks-e2e")
     defer { try? FileManager.default.removeItem(at: dir) }
     let r = try Tool.run("popboks-build", arguments(archive.server, dir, ["--magazine", "dzuboks"]))
@@ -151,7 +105,7 @@ final class PopBoksBuildTests: XCTestCase {
   }
 
   func testAnIssueWithNoTilesFailsValidationByName() throws {
-    let archive = try startArchive { models in models[.ritam]?.folders[154]?.hasTiles = false }
+    let archive = try SimulatedTileArchive.start { models in models[.ritam]?.folders[154]?.hasTiles = false }
     let dir = try Tool.temporaryDirectory("popboks-e2e")
     defer { try? FileManager.default.removeItem(at: dir) }
     let r = try Tool.run("popboks-build", arguments(archive.server, dir, ["--magazine", "ritam"]))

@@ -1,0 +1,54 @@
+import CatalogKit
+import Foundation
+import ShelfmarkTestSupport
+import SiteMirrorKit
+
+/// A loopback PopBoks: both fixture scripts, and tiles and covers answered from generated
+/// `TileArchiveModel`s (403 when missing). Used by the popboks-build tests and by the tests that
+/// need a real build process making many requests (the cache crash and sharing tests).
+struct SimulatedTileArchive {
+  var server: SiteMirror
+  var models: [PopBoksMagazine: TileArchiveModel]
+  var indexes: [PopBoksMagazine: PopBoksIndex]
+
+
+  /// Serves both fixture scripts and a generated archive for their issues.
+  static func start(
+    seed: UInt64 = 3, missingCovers: Set<Int> = [], edit: (inout [PopBoksMagazine: TileArchiveModel]) -> Void = { _ in }
+  ) throws -> SimulatedTileArchive {
+    var scripts: [String: [UInt8]] = [:]
+    var models: [PopBoksMagazine: TileArchiveModel] = [:]
+    var indexes: [PopBoksMagazine: PopBoksIndex] = [:]
+    for m in PopBoksMagazine.allCases {
+      let bytes = try TestPaths.fixtureBytes("PopBoks/\(m.rawValue)-small.js")
+      let index = try PopBoksIndex.parse(bytes, magazine: m)
+      scripts["/" + m.rawValue + "/js/" + m.scriptFileName] = bytes
+      models[m] = TileArchiveModel.generated(
+        magazine: m, entries: index.entries, seed: seed, missingCovers: missingCovers)
+      indexes[m] = index
+    }
+    edit(&models)
+    let served = models
+    let scriptsServed = scripts
+    let server = try SiteMirror()
+    server.route { req in
+      guard req.host == PopBoksMagazine.host else { return nil }
+      if let s = scriptsServed[req.path] {
+        return MirrorResponse(status: 200, headers: ["Content-Type": "application/javascript"], body: s)
+      }
+      for model in served.values {
+        if let status = model.status(path: req.path) {
+          let body =
+            status == 200
+            ? [UInt8](repeating: 0xFF, count: 64)
+            : Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8)
+          return MirrorResponse(
+            status: status, headers: ["Content-Type": status == 200 ? "image/jpeg" : "application/xml"], body: body)
+        }
+      }
+      return nil
+    }
+    try server.start()
+    return SimulatedTileArchive(server: server, models: models, indexes: indexes)
+  }
+}
