@@ -57,8 +57,11 @@ enum ReplayReference {
     return try CatalogueFile.decode([UInt8](try Data(contentsOf: u)), file: u.path)
   }
 
-  static func issues(_ file: String) throws -> IssueCatalogue {
-    guard case .issue(let c) = try load(file) else { throw ReplayError.wrongShape(file) }
+  static func issues(_ file: String) throws -> IssueCatalogue { try issues(in: load(file), file) }
+
+  /// The issue catalogue inside a decoded file of any shape.
+  static func issues(in catalogue: AnyCatalogue, _ file: String = "") throws -> IssueCatalogue {
+    guard case .issue(let c) = catalogue else { throw ReplayError.wrongShape(file) }
     return c
   }
 
@@ -80,6 +83,20 @@ enum ReplayError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .wrongShape(let f): "reference-catalogs/\(f): not the shape this source writes"
+    }
+  }
+}
+
+extension ReplayRecord {
+  /// A `covers` predicate for a build of some series only: the header, those series and their issues.
+  static func inSeries(_ keys: Set<String>) -> @Sendable (ReplayRecord) -> Bool {
+    { r in
+      switch r.kind {
+      case .catalogue: true
+      case .series: keys.contains(r.key)
+      case .issue: r.series.map(keys.contains) ?? false
+      case .comic: false
+      }
     }
   }
 }
