@@ -21,7 +21,9 @@ final class ArchiveReplayTests: XCTestCase {
     let apro1 = "a-profy-yugoslav-amiga-fanzine-1-july-1990"
     let apro2 = "a-profy-yugoslav-amiga-fanzine-2-august-1990"
     func fixture(_ name: String) throws -> [UInt8] { try TestPaths.fixtureBytes("ArchiveOrg/items/" + name) }
-    for id in [apro1, apro2, "amiga-bilten-2"] { try site.put(try fixture(id + ".json"), at: "archive.org/metadata/" + id) }
+    for id in [apro1, apro2, "amiga-bilten-2"] {
+      try site.put(try fixture(id + ".json"), at: "archive.org/metadata/" + id)
+    }
     try site.put(
       try fixture("a-profy-1-scandata.xml"),
       at: "archive.org/download/\(apro1)/A-Profy Yugoslav Amiga Fanzine 1 July 1990_scandata.xml")

@@ -19,7 +19,8 @@ final class AtarimaniaReplayTests: XCTestCase {
     defer { server.stop() }
 
     let r = try site.build(
-      "atarimania-build", server: server, date: reference.generated, ["--only", titles.keys.sorted().joined(separator: ",")])
+      "atarimania-build", server: server, date: reference.generated,
+      ["--only", titles.keys.sorted().joined(separator: ",")])
     XCTAssertEqual(r.status, 0, r.stderr)
     let keys = Set(reference.series.filter { titles[$0.code] != nil }.map(\.key))
     XCTAssertEqual(keys.count, titles.count, "every saved title is a series of the reference")

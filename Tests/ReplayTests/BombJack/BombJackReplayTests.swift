@@ -51,13 +51,18 @@ final class BombJackReplayTests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stderr)
     for (file, reference) in zip(files, references) {
       // Linked from a corpus page, or in the hand-added run that is configuration, not a page.
-      let isLinked: @Sendable (Issue) -> Bool = { $0.series == Self.configuredRun || linked.contains(Self.decoded($0.zip)) }
+      let isLinked: @Sendable (Issue) -> Bool = {
+        $0.series == Self.configuredRun || linked.contains(Self.decoded($0.zip))
+      }
       let shelf = "bombjack \(file.dropFirst("bombjack-".count).dropLast(".json".count))"
       // A shelf writes no file when it has no issues; one the corpus pages link nothing of is not compared.
-      guard FileManager.default.fileExists(atPath: site.out.appendingPathComponent(file).path)
-        || reference.issues.contains(where: isLinked)
+      guard
+        FileManager.default.fileExists(atPath: site.out.appendingPathComponent(file).path)
+          || reference.issues.contains(where: isLinked)
       else {
-        print("replay \(shelf): the corpus pages link none of its \(reference.issues.count) issues and the build wrote none; not compared")
+        print(
+          "replay \(shelf): the corpus pages link none of its \(reference.issues.count) issues and the build wrote none; not compared"
+        )
         continue
       }
       let built = try ReplayReference.issues(in: site.built(file))
@@ -78,7 +83,8 @@ final class BombJackReplayTests: XCTestCase {
           switch r.kind {
           case .catalogue: true
           case .series: coveredSeries.contains(r.key)
-          case .issue: r.series == Self.configuredRun || r.fields["zip"].map { v in linked.contains(Self.decoded(v)) } ?? false
+          case .issue:
+            r.series == Self.configuredRun || r.fields["zip"].map { v in linked.contains(Self.decoded(v)) } ?? false
           case .comic: false
           }
         },
@@ -110,7 +116,9 @@ final class BombJackReplayTests: XCTestCase {
             "apostrophe-numbering",
             "the run's numbers count the files with an apostrophe the reference lost, so they are shifted by as many of them as come earlier in the run",
             where: { d in
-              guard d.field == "number", case .int(let b)? = d.built, case .int(let r)? = d.reference else { return false }
+              guard d.field == "number", case .int(let b)? = d.built, case .int(let r)? = d.reference else {
+                return false
+              }
               return b - r == shifts[d.key, default: 0] && b != r
             }),
           .improvement(

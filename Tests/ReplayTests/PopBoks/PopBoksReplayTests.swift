@@ -13,7 +13,8 @@ final class PopBoksReplayTests: XCTestCase {
     let site = try ReplaySite("popboks")
     defer { site.remove() }
     for m in PopBoksMagazine.allCases {
-      try site.put(corpus: "popboks/\(m.scriptFileName)", at: "\(PopBoksMagazine.host)/\(m.rawValue)/js/\(m.scriptFileName)")
+      try site.put(
+        corpus: "popboks/\(m.scriptFileName)", at: "\(PopBoksMagazine.host)/\(m.rawValue)/js/\(m.scriptFileName)")
     }
     let archives = zip(PopBoksMagazine.allCases, references).map { m, reference in
       TileArchiveModel(
@@ -24,9 +25,11 @@ final class PopBoksReplayTests: XCTestCase {
     }
     let server = try site.serve { server in
       server.route { req in
-        guard req.host == PopBoksMagazine.host, let status = archives.lazy.compactMap({ $0.status(path: req.path) }).first
+        guard req.host == PopBoksMagazine.host,
+          let status = archives.lazy.compactMap({ $0.status(path: req.path) }).first
         else { return nil }
-        return MirrorResponse(status: status, headers: ["Content-Type": status == 200 ? "image/jpeg" : "application/xml"])
+        return MirrorResponse(
+          status: status, headers: ["Content-Type": status == 200 ? "image/jpeg" : "application/xml"])
       }
     }
     defer { server.stop() }

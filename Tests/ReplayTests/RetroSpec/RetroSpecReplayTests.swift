@@ -13,7 +13,8 @@ final class RetroSpecReplayTests: XCTestCase {
     for name in RetroSpecSite.indexPages {
       try site.put(corpus: "retrospec/index/\(name).html", at: "\(host)/pcsux/\(name).html")
     }
-    let magshowIDs = Set(try ReplaySite.corpusFiles("retrospec/magshow").filter { $0.hasSuffix(".html") }.map { String($0.dropLast(5)) })
+    let magshowIDs = Set(
+      try ReplaySite.corpusFiles("retrospec/magshow").filter { $0.hasSuffix(".html") }.map { String($0.dropLast(5)) })
     for id in magshowIDs {
       try site.put(corpus: "retrospec/magshow/\(id).html", at: "\(host)/users/tomcat/yu/magshow.php?all=\(id)")
     }

@@ -37,7 +37,8 @@ final class SpectrumReplayTests: XCTestCase {
       builtRecords.append(
         ReplayRecord(
           kind: .issue, key: key,
-          fields: [("identifier", .string(built.identifier))] + (built.zip.map { [("zip", FieldValue.string($0))] } ?? [])))
+          fields: [("identifier", .string(built.identifier))]
+            + (built.zip.map { [("zip", FieldValue.string($0))] } ?? [])))
       // The reference issue on that archive.org item, in whichever of the three catalogues has it.
       if let issue = references.lazy.flatMap(\.issues).first(where: { $0.zip.hasPrefix(key + "/") }) {
         referenceRecords.append(

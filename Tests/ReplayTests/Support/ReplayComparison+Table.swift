@@ -33,7 +33,9 @@ extension ReplayComparison {
         fields[kind.rawValue + ".record", default: (0, 0, 0, 0, 0)].compared += 1
         continue
       }
-      for n in Set(b.fields.keys).union(r.fields.keys) { fields[kind.rawValue + "." + n, default: (0, 0, 0, 0, 0)].compared += 1 }
+      for n in Set(b.fields.keys).union(r.fields.keys) {
+        fields[kind.rawValue + "." + n, default: (0, 0, 0, 0, 0)].compared += 1
+      }
     }
     for c in differences {
       let f = c.difference.qualifiedField
@@ -75,7 +77,9 @@ extension ReplayComparison {
         for (n, d) in examples.enumerated() {
           t.append(
             n == 0
-              ? [g.rule.rule, g.rule.kind.rawValue, g.field, "\(g.items.count)", d.key, show(d.built), show(d.reference)]
+              ? [
+                g.rule.rule, g.rule.kind.rawValue, g.field, "\(g.items.count)", d.key, show(d.built), show(d.reference),
+              ]
               : ["", "", "", "", d.key, show(d.built), show(d.reference)])
         }
         if !verbose && g.items.count > examples.count {

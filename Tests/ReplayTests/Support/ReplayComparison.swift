@@ -86,7 +86,9 @@ struct ReplayComparison {
     XCTAssertFalse(pairs.isEmpty, "\(source): nothing was compared", file: file, line: line)
     let u = unexplained
     guard !u.isEmpty else { return }
-    let list = u.prefix(40).map { "  \($0.kind.rawValue) \($0.key) \($0.field): built \(show($0.built)), reference \(show($0.reference))" }
+    let list = u.prefix(40).map {
+      "  \($0.kind.rawValue) \($0.key) \($0.field): built \(show($0.built)), reference \(show($0.reference))"
+    }
     XCTFail(
       "\(source): \(u.count) unexplained difference(s) from \(referenceFile):\n" + list.joined(separator: "\n"),
       file: file, line: line)

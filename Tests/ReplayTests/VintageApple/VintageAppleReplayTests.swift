@@ -12,7 +12,9 @@ final class VintageAppleReplayTests: XCTestCase {
     let site = try ReplaySite("vintageapple")
     defer { site.remove() }
     let sections = ["byte", "macworld", "softalk", "macbooks"]
-    for slug in sections { try site.put(corpus: "vintageapple/\(slug).html", at: "vintageapple.org/\(slug)/index.html") }
+    for slug in sections {
+      try site.put(corpus: "vintageapple/\(slug).html", at: "vintageapple.org/\(slug)/index.html")
+    }
     let server = try site.serve { server in references.forEach(server.serveSizes(of:)) }
     defer { server.stop() }
 
