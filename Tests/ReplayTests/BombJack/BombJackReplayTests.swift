@@ -130,8 +130,13 @@ final class BombJackReplayTests: XCTestCase {
             "a title naming two months (`1984 Apr to 1985 Mar`) dates to the earlier one; the reference picked either",
             where: { d in
               guard d.field == "month", case .string(let title)? = d.builtRecord?.fields["title"] else { return false }
-              let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-              return title.split(separator: " ").filter { months.contains(String($0.prefix(3))) }.count >= 2
+              let names = [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December",
+              ]
+              let months = Set(names + names.map { String($0.prefix(3)) })
+              let words = title.split { !$0.isLetter }.map(String.init)
+              return Set(words.filter(months.contains)).count >= 2
             }),
         ],
         notes: [
