@@ -16,8 +16,6 @@ public enum ExitCode: Int32, Sendable, Comparable {
   case software = 70
   /// Reading or writing a file failed.
   case io = 74
-  /// A host's breaker opened after repeated refusals; try again later.
-  case tempfail = 75
 
   public static func < (a: ExitCode, b: ExitCode) -> Bool { a.severity < b.severity }
 
@@ -29,7 +27,6 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case .trouble: 2
     case .invalid: 5
     case .unavailable: 6
-    case .tempfail: 7
     case .io: 8
     case .usage: 9
     case .software: 10

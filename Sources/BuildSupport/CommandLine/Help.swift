@@ -4,7 +4,17 @@ enum Help {
     var lines = ["OVERVIEW: \(tool.abstract)", ""]
     let own = tool.options.map { o in o.value.map { "[\(o.name) \($0)]" } ?? "[\(o.name)]" }
     lines.append("USAGE: \(tool.name) [--no-network] [--cache <dir>] [--out <dir>] [--mirror <url>] [--only <keys>] ...")
-    if !own.isEmpty { lines.append("       " + String(repeating: " ", count: tool.name.count) + " " + own.joined(separator: " ")) }
+    // The tool's own options continue the usage line, wrapped under it at 100 columns.
+    let indent = String(repeating: " ", count: "USAGE: ".count + tool.name.count + 1)
+    var line = indent
+    for o in own {
+      if line.count + o.count + 1 > 100, line != indent {
+        lines.append(line)
+        line = indent
+      }
+      line += (line == indent ? "" : " ") + o
+    }
+    if line != indent { lines.append(line) }
     lines.append("")
     if !tool.options.isEmpty {
       lines.append("\(tool.name.uppercased()) OPTIONS:")
@@ -34,7 +44,7 @@ enum Help {
       if o.name == "--delay" { d = String(tool.defaultDelayMS) }
       if o.name == "--user-agent" { d = tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's" }
       let help = o.help + (d.map { " (default: \($0))" } ?? "")
-      let pad = label.count + 2 >= width ? "\n  " + String(repeating: " ", count: width) : String(repeating: " ", count: width - label.count)
+      let pad = label.count + 2 > width ? "\n  " + String(repeating: " ", count: width) : String(repeating: " ", count: width - label.count)
       return "  " + label + pad + help
     }
   }

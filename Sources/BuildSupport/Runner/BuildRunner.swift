@@ -26,15 +26,9 @@ public enum BuildRunner {
     _ tool: BuildTool, arguments: [String], transport: Transport? = nil, _ build: @escaping Build
   ) async -> Outcome {
     let options: BuildOptions
-    do {
-      options = try BuildOptions.parse(arguments, tool: tool)
-    } catch is HelpRequested {
-      print(Help.text(for: tool), terminator: "")
-      return Outcome(code: .ok)
-    } catch {
-      Diagnostics.error("\(error)")
-      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
-      return Outcome(code: .usage)
+    switch parse(arguments, tool) {
+    case .success(let o): options = o
+    case .failure(let stop): return Outcome(code: stop.code)
     }
     let started = Monotonic.seconds()
     let context = makeContext(tool, options, transport: transport)
@@ -90,15 +84,9 @@ public enum BuildRunner {
     _ tool: BuildTool, arguments: [String], _ body: @Sendable (BuildContext) async throws -> Void
   ) async -> ExitCode {
     let options: BuildOptions
-    do {
-      options = try BuildOptions.parse(arguments, tool: tool)
-    } catch is HelpRequested {
-      print(Help.text(for: tool), terminator: "")
-      return .ok
-    } catch {
-      Diagnostics.error("\(error)")
-      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
-      return .usage
+    switch parse(arguments, tool) {
+    case .success(let o): options = o
+    case .failure(let stop): return stop.code
     }
     let context = makeContext(tool, options, transport: nil)
     var code = ExitCode.ok
@@ -113,6 +101,25 @@ public enum BuildRunner {
     Diagnostics.plain(
       "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)")
     return code
+  }
+
+  /// Why a run ends before it starts: help was shown (exit 0) or the command line was wrong (64).
+  struct EarlyStop: Error {
+    var code: ExitCode
+  }
+
+  /// Parses the command line, printing help or the usage error itself.
+  static func parse(_ arguments: [String], _ tool: BuildTool) -> Result<BuildOptions, EarlyStop> {
+    do {
+      return .success(try BuildOptions.parse(arguments, tool: tool))
+    } catch is HelpRequested {
+      print(Help.text(for: tool), terminator: "")
+      return .failure(EarlyStop(code: .ok))
+    } catch {
+      Diagnostics.error("\(error)")
+      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
+      return .failure(EarlyStop(code: .usage))
+    }
   }
 
   /// The fetcher and context every run gets from its options.
