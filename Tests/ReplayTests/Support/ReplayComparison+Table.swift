@@ -78,9 +78,10 @@ extension ReplayComparison {
           t.append(
             n == 0
               ? [
-                g.rule.rule, g.rule.kind.rawValue, g.field, "\(g.items.count)", d.key, show(d.built), show(d.reference),
+                g.rule.rule, g.rule.kind.rawValue, g.field, "\(g.items.count)", d.key, Self.cell(d.built),
+                Self.cell(d.reference),
               ]
-              : ["", "", "", "", d.key, show(d.built), show(d.reference)])
+              : ["", "", "", "", d.key, Self.cell(d.built), Self.cell(d.reference)])
         }
         if !verbose && g.items.count > examples.count {
           t.append(["", "", "", "", "… \(g.items.count - examples.count) more", "", ""])
@@ -103,7 +104,7 @@ extension ReplayComparison {
     } else {
       out.append("UNEXPLAINED differences: \(u.count)  <-- the replay fails")
       var t = TextTable(header: ["kind", "key", "field", "built", "reference"], leftAligned: [0, 1, 2, 3, 4])
-      for d in u { t.append([d.kind.rawValue, d.key, d.field, show(d.built), show(d.reference)]) }
+      for d in u { t.append([d.kind.rawValue, d.key, d.field, Self.cell(d.built), Self.cell(d.reference)]) }
       out.append(t.render(indent: "  "))
     }
     if !notes.isEmpty {
@@ -112,5 +113,12 @@ extension ReplayComparison {
     }
     out.append(bar)
     return out.joined(separator: "\n")
+  }
+
+  /// A field value as the table shows it: JSON-like, `—` when absent, long strings cut.
+  static func cell(_ v: FieldValue?) -> String {
+    guard let v else { return "—" }
+    let s = v.description
+    return s.count > 48 ? String(s.prefix(45)) + "…\"" : s
   }
 }

@@ -87,7 +87,7 @@ struct ReplayComparison {
     let u = unexplained
     guard !u.isEmpty else { return }
     let list = u.prefix(40).map {
-      "  \($0.kind.rawValue) \($0.key) \($0.field): built \(show($0.built)), reference \(show($0.reference))"
+      "  \($0.kind.rawValue) \($0.key) \($0.field): built \(Self.cell($0.built)), reference \(Self.cell($0.reference))"
     }
     XCTFail(
       "\(source): \(u.count) unexplained difference(s) from \(referenceFile):\n" + list.joined(separator: "\n"),
@@ -98,11 +98,4 @@ struct ReplayComparison {
   func print() {
     Swift.print(render())
   }
-}
-
-/// A field value as the table shows it: JSON-like, `—` when absent, long strings cut.
-func show(_ v: FieldValue?) -> String {
-  guard let v else { return "—" }
-  let s = v.description
-  return s.count > 48 ? String(s.prefix(45)) + "…\"" : s
 }
