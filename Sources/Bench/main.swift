@@ -10,6 +10,9 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
   ("popboks", "tile-grid probes per issue against a simulated archive, next to the reference's 121", {
     try await PopBoksBench.run()
   }),
+  ("bombjack", "generated 20,000-page site: cold build, warm rebuild, warm walk (needs bombjack-build built)", {
+    try await BombJackBench.run()
+  }),
   ("spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }),
 ]
 

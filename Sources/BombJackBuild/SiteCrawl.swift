@@ -84,8 +84,8 @@ enum SiteCrawl {
   /// One HEAD per download. A 404 drops the entry later; a transport failure is not recorded (it is
   /// retried next run) and the entry stays without a size. The fetcher caches every answer, so the
   /// results persist between runs and `--no-network` replays them.
-  static func probe(_ ctx: BuildContext, _ zips: [String]) async throws -> [String: Probe] {
-    var probes: [String: Probe] = [:]
+  static func probe(_ ctx: BuildContext, _ zips: [String]) async throws -> [String: SizeProbe] {
+    var probes: [String: SizeProbe] = [:]
     var missing: [URL] = []
     var done = 0
     let urls = zips.compactMap { URL(string: $0) }
@@ -93,12 +93,12 @@ enum SiteCrawl {
     while index < urls.count {
       let batch = Array(urls[index..<min(index + batchSize * 4, urls.count)])
       index += batch.count
-      let answers = try await withThrowingTaskGroup(of: (URL, Result<Probe, FetchError>).self) { group in
+      let answers = try await withThrowingTaskGroup(of: (URL, Result<SizeProbe, FetchError>).self) { group in
         for url in batch {
           group.addTask {
             do {
               let r = try await ctx.fetcher.head(url)
-              return (url, .success(Probe(status: r.status, bytes: r.contentLength)))
+              return (url, .success(SizeProbe(status: r.status, bytes: r.contentLength)))
             } catch let e as FetchError {
               switch e {
               case .refused, .hostNotAllowed: throw e
@@ -107,7 +107,7 @@ enum SiteCrawl {
             }
           }
         }
-        var out: [(URL, Result<Probe, FetchError>)] = []
+        var out: [(URL, Result<SizeProbe, FetchError>)] = []
         for try await a in group { out.append(a) }
         return out
       }

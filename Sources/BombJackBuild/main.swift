@@ -5,7 +5,8 @@ import Foundation
 let tool = BuildTool(
   name: "bombjack-build", abstract: "Build the seven BombJack catalogues (DLH's Commodore Archive).",
   source: "bombjack", hosts: [BombJackSite.host, "arcarc.xmission.com"], charset: .utf8Else(.latin1),
-  defaultDelayMS: 1000, defaultJobs: 1,
+  // Pages at one a second (a FrontPage site on a volunteer server); HEADs at the reference's 250 ms.
+  defaultDelayMS: 1000, defaultProbeDelayMS: 250, defaultJobs: 1,
   options: [
     ToolOption(
       "--start", value: "<url>",

@@ -130,7 +130,7 @@ struct RetroSpecCrawl {
   }
 
   /// One HEAD per archive: its size, or "dead" when it answers other than 200.
-  func sizes(for cells: [RetroSpecIndexCell]) async throws -> [String: RetroSpecProbe] {
+  func sizes(for cells: [RetroSpecIndexCell]) async throws -> [String: SizeProbe] {
     var urls: [String: URL] = [:]
     for cell in cells {
       guard let u = URL(string: RetroSpecSite.absolute(cell.zip)) else {
@@ -145,10 +145,10 @@ struct RetroSpecCrawl {
     }
     ctx.progress.step("archives", done: 0, total: urls.count)
     let responses = try await ctx.fetcher.headAll(cells.compactMap { urls[$0.id] })
-    var out: [String: RetroSpecProbe] = [:]
+    var out: [String: SizeProbe] = [:]
     for cell in cells {
       guard let url = urls[cell.id], let r = responses[url] else { continue }
-      let probe = RetroSpecProbe(status: r.status, bytes: r.contentLength)
+      let probe = SizeProbe(status: r.status, bytes: r.contentLength)
       out[cell.id] = probe
       if probe.isDead {
         let id = cell.id.padding(toLength: 14, withPad: " ", startingAt: 0)

@@ -12,6 +12,8 @@ public struct BuildOptions: Sendable {
   public var only: [String]?
   public var jobs: Int
   public var delayMS: Int
+  /// Pause between HEAD probes to one host; nil means the same as `delayMS`.
+  public var probeDelayMS: Int?
   public var refresh = false
   public var date: String
   public var reportFile: URL?
@@ -64,6 +66,7 @@ enum SharedOption {
     ToolOption("--only", value: "<keys>", help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.", repeatable: true),
     ToolOption("--jobs", value: "<n>", help: "Requests in flight per host.", default: "<tool default>"),
     ToolOption("--delay", value: "<ms>", help: "Pause between requests to one host.", default: "<tool default>"),
+    ToolOption("--probe-delay", value: "<ms>", help: "Pause between HEAD probes to one host (never more than --delay unless given).", default: "<tool default>"),
     ToolOption("--refresh", help: "Revalidate cached pages with conditional requests instead of trusting them."),
     ToolOption("--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).", default: "today, UTC"),
     ToolOption("--report", value: "<file>", help: "Write a machine-readable build report (JSON)."),
@@ -85,7 +88,7 @@ extension BuildOptions {
     var o = BuildOptions(
       cacheDirectory: cwd.appendingPathComponent(".\(tool.source)-cache"),
       outputDirectory: cwd.appendingPathComponent("catalogs"), jobs: tool.defaultJobs,
-      delayMS: tool.defaultDelayMS, date: BuildOptions.defaultDate(environment), userAgent: tool.userAgent,
+      delayMS: tool.defaultDelayMS, probeDelayMS: tool.defaultProbeDelayMS, date: BuildOptions.defaultDate(environment), userAgent: tool.userAgent,
       toolName: tool.name)
     let known = SharedOption.all + tool.options
     var i = 0
@@ -128,6 +131,10 @@ extension BuildOptions {
         let v = try val()
         guard let n = Int(v), n >= 0 else { throw UsageError("--delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name) }
         o.delayMS = n
+      case "--probe-delay":
+        let v = try val()
+        guard let n = Int(v), n >= 0 else { throw UsageError("--probe-delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name) }
+        o.probeDelayMS = n
       case "--refresh": o.refresh = true
       case "--date":
         let v = try val()
@@ -157,6 +164,10 @@ extension BuildOptions {
         }
       }
       i += 1
+    }
+    // Probes are never slower than pages: `--delay 0` (a mirror, a test) makes them unpaced too.
+    if let probe = o.probeDelayMS, !arguments.contains(where: { $0.hasPrefix("--probe-delay") }) {
+      o.probeDelayMS = min(probe, o.delayMS)
     }
     return o
   }

@@ -13,6 +13,8 @@ public struct BuildTool: Sendable {
   /// How this source's pages are decoded (shown in help; parsers apply it).
   public var charset: CharsetPolicy
   public var defaultDelayMS: Int
+  /// The pause between HEAD probes, when the source probes at another pace than it reads pages.
+  public var defaultProbeDelayMS: Int?
   public var defaultJobs: Int
   /// The most requests in flight this source's hosts tolerate (archive.org: five).
   public var maxJobs: Int
@@ -25,6 +27,7 @@ public struct BuildTool: Sendable {
   public init(
     name: String, abstract: String, source: String, hosts: [String],
     charset: CharsetPolicy = .declaredElse(.latin1), defaultDelayMS: Int = BuildDefaults.pageDelayMS,
+    defaultProbeDelayMS: Int? = nil,
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
     options: [ToolOption] = [], discussion: String? = nil
@@ -35,6 +38,7 @@ public struct BuildTool: Sendable {
     self.hosts = hosts
     self.charset = charset
     self.defaultDelayMS = defaultDelayMS
+    self.defaultProbeDelayMS = defaultProbeDelayMS
     self.defaultJobs = defaultJobs
     self.maxJobs = maxJobs
     self.userAgent = userAgent

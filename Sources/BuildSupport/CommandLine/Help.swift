@@ -42,6 +42,7 @@ enum Help {
       if o.name == "--cache" { d = ".\(tool.source)-cache" }
       if o.name == "--jobs" { d = "\(tool.defaultJobs); at most \(tool.maxJobs)" }
       if o.name == "--delay" { d = String(tool.defaultDelayMS) }
+      if o.name == "--probe-delay" { d = tool.defaultProbeDelayMS.map(String.init) ?? "the same as --delay" }
       if o.name == "--user-agent" { d = tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's" }
       let help = o.help + (d.map { " (default: \($0))" } ?? "")
       let pad = label.count + 2 > width ? "\n  " + String(repeating: " ", count: width) : String(repeating: " ", count: width - label.count)

@@ -13,6 +13,9 @@ public struct FetcherConfiguration: Sendable {
   public var mirror: URL?
   public var jobs = BuildDefaults.jobs
   public var delayMS = BuildDefaults.pageDelayMS
+  /// The pause between HEAD probes to one host, when it differs from pages' (a HEAD costs a server
+  /// far less than a page). Probes then queue at their own gate.
+  public var probeDelayMS: Int? = nil
   public var userAgent = BuildDefaults.userAgent
   public var maxAttempts = BuildDefaults.maxAttempts
   public var backoffBase = BuildDefaults.backoffBaseSeconds
@@ -78,6 +81,14 @@ public final class Fetcher: Sendable {
 
   public func headAll(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
     try await many(urls) { try await self.head($0, headers: headers) }
+  }
+
+  /// The cached answer for a URL, if any, without going to the network (and counted as a hit):
+  /// for `--no-probe` builds that use the sizes already recorded.
+  public func cached(_ url: URL, method: HTTPMethod = .get) -> FetchResponse? {
+    guard let (_, r) = cache.read(CacheKey(method: method, url: url), url: url) else { return nil }
+    counters.add(.hit)
+    return r
   }
 
   /// Drops a cached answer that turned out to be wrong (a CDN challenge page served as 200).
@@ -175,7 +186,8 @@ public final class Fetcher: Sendable {
     if method == .head, response.status == 405 || response.status == 501 {
       var ranged = requestHeaders
       ranged["Range"] = "bytes=0-0"
-      let r = try await network(url, method: .get, kind: kind, headers: ranged, host: host)
+      // A server that ignores Range sends the whole file: allow a file's size, not a page's.
+      let r = try await network(url, method: .get, kind: .file, headers: ranged, host: host)
       response = FetchResponse(url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [], fromCache: false)
       if r.status == 206, let total = r.headers["content-range"]?.split(separator: "/").last, Int64(total) != nil {
         response.headers["content-length"] = String(total)
@@ -229,17 +241,24 @@ public final class Fetcher: Sendable {
       }
     }
     if let d = policy.crawlDelaySeconds {
-      let gate = await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
-      await gate.raiseInterval(to: min(d, 30))
+      for method in [HTTPMethod.get, .head] { await gate(for: host, method).raiseInterval(to: min(d, 30)) }
     }
     return policy
+  }
+
+  /// The gate requests of this method queue at: one per host, or two when probes have their own pace.
+  private func gate(for host: String, _ method: HTTPMethod) async -> HostGate {
+    if method == .head, let probe = configuration.probeDelayMS, probe != configuration.delayMS {
+      return await gates.gate(for: host + " HEAD", jobs: configuration.jobs, interval: Double(probe) / 1000)
+    }
+    return await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
   }
 
   /// The real request, with mirror rewriting, same-host redirects, politeness and retries.
   private func network(
     _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], host: String
   ) async throws -> FetchResponse {
-    let gate = await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
+    let gate = await gate(for: host, method)
     if await gate.isOpen {
       throw FetchError.refused(host: host, status: 429, wait: "a few minutes (the breaker is open)")
     }

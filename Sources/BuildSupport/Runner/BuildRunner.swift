@@ -130,6 +130,7 @@ public enum BuildRunner {
     config.mirror = options.mirror
     config.jobs = options.jobs
     config.delayMS = options.delayMS
+    config.probeDelayMS = options.probeDelayMS
     config.userAgent = options.userAgent
     config.respectRobots = !options.ignoreRobots
     let fetcher = Fetcher(config, transport: transport)
@@ -187,7 +188,9 @@ public enum BuildRunner {
         Diagnostics.warning("\(error); it will be replaced")
       }
     }
-    if let previous, !p.partial,
+    // Partial builds are checked too: a subset written over a full catalogue is the commonest way
+    // to lose one (`--only SK` into catalogs/); write it elsewhere with --out, or pass --allow-shrink.
+    if let previous,
       let shrink = ShrinkCheck.compare(previous: previous, new: c, limit: options.shrinkLimit, allowed: options.allowShrink)
     {
       report.findings.append(shrink)

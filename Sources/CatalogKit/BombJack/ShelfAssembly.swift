@@ -79,7 +79,7 @@ public enum ShelfAssembly {
   /// Builds the shelves. `probes` maps download addresses to their HEAD answers; a file with no
   /// answer (probing off) is kept without a size. `generated` is the build date.
   public static func assemble(
-    _ pages: [BombJackPage], probes: [String: Probe], generated: String
+    _ pages: [BombJackPage], probes: [String: SizeProbe], generated: String
   ) -> ShelfBuild {
     var counts = DropCounts()
     let kept = candidates(pages, counts: &counts).filter { c in

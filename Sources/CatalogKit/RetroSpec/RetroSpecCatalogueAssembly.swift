@@ -18,7 +18,7 @@ public enum RetroSpecCatalogueAssembly {
   ///   - magshows: parsed metadata per id; an id without one has "no info" and is titled by its label.
   ///   - probes: the size probe per id; an id without one gets neither `bytes` nor `dead`.
   public static func assemble(
-    pages: [RetroSpecIndexPage], magshows: [String: RetroSpecMagshow], probes: [String: RetroSpecProbe],
+    pages: [RetroSpecIndexPage], magshows: [String: RetroSpecMagshow], probes: [String: SizeProbe],
     series: [Series] = RetroSpecSeries.table, only: Set<String>? = nil, generated: String
   ) -> IssueCatalogue {
     let found = cells(of: pages, only: only)

@@ -115,6 +115,41 @@ final class FetcherTests: XCTestCase {
     }
   }
 
+  func testASlowBodyArrivesWholeAndASilentServerTimesOutUncached() async throws {
+    server.inject(.slowBody(milliseconds: 5), matching: "example.org/dir/p0.html", times: 1)
+    let slow = try await fetcher().get(url("p0.html"))
+    XCTAssertEqual(String(decoding: slow.body, as: UTF8.self), "<html><body>page 0</body></html>")
+
+    server.inject(.slowFirstByte(milliseconds: 1500), matching: "example.org/dir/p1.html", times: 1)
+    var c = fetcher().configuration
+    c.timeout = 0.3
+    c.maxAttempts = 1
+    do {
+      _ = try await Fetcher(c).get(url("p1.html"))
+      XCTFail("expected a time-out")
+    } catch FetchError.failed(let u, let reason) {
+      XCTAssertEqual(u, url("p1.html"))
+      XCTAssertTrue(reason.contains("transport error"), reason)
+    }
+    do {
+      _ = try await fetcher(noNetwork: true).get(url("p1.html"))
+      XCTFail("a time-out was cached")
+    } catch FetchError.notCached {}
+  }
+
+  func testForbiddenAndGoneAreCachedAsAnswers() async throws {
+    server.inject(.status(403), matching: "example.org/dir/p2.html", times: 1)
+    server.inject(.status(410), matching: "example.org/dir/p3.html", times: 1)
+    let f = fetcher()
+    let forbidden = try await f.get(url("p2.html"))
+    let gone = try await f.get(url("p3.html"))
+    XCTAssertEqual([forbidden.status, gone.status], [403, 410])
+    XCTAssertEqual(f.counters[.negative], 2)
+    let offline = fetcher(noNetwork: true)
+    let again = [try await offline.get(url("p2.html")).status, try await offline.get(url("p3.html")).status]
+    XCTAssertEqual(again, [403, 410])
+  }
+
   func testARedirectToAForeignHostIsRefused() async throws {
     server.inject(.redirect("https://elsewhere.example/x"), matching: "example.org/dir/p4.html", times: 1)
     do {
@@ -180,6 +215,19 @@ final class FetcherTests: XCTestCase {
     XCTAssertEqual(server.requests.map(\.method), ["HEAD"])
     let again = try await fetcher(noNetwork: true).head(url("ZIP/1984_10.zip"))
     XCTAssertEqual(again.contentLength, 17_766_642)
+  }
+
+  func testProbesKeepTheirOwnPaceBesidePages() async throws {
+    for i in 0..<4 { server.setSize(100 + i, for: "example.org/dir/f\(i).zip") }
+    var c = fetcher().configuration
+    c.jobs = 1
+    c.delayMS = 400
+    c.probeDelayMS = 0
+    let f = Fetcher(c)
+    let start = Date()
+    _ = try await f.headAll((0..<4).map { url("f\($0).zip") })
+    XCTAssertLessThan(Date().timeIntervalSince(start), 1.2, "four HEADs at the page pace would take 1.2 s")
+    XCTAssertEqual(server.requests.count, 4)
   }
 
   func testRefreshRevalidatesWithAConditionalRequest() async throws {

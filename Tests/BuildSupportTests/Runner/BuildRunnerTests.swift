@@ -77,6 +77,15 @@ final class BuildRunnerTests: XCTestCase {
     XCTAssertEqual(o.report?.products.first?.findings.first?.severity, .warning)
   }
 
+  func testAPartialBuildIsNotWrittenOverAFullCatalogue() async throws {
+    _ = await build(catalogue(40), args())
+    let before = try XCTUnwrap(FileManager.default.contents(atPath: outFile))
+    let o = await build(catalogue(3), args("--only", "S"))
+    XCTAssertEqual(o.code, .invalid)
+    XCTAssertEqual(o.report?.products.first?.findings.contains { $0.rule == "catalogue/shrink" }, true)
+    XCTAssertEqual(FileManager.default.contents(atPath: outFile), before)
+  }
+
   func testARebuildThatDropsTooManyIssuesIsRefusedUnlessAllowed() async throws {
     _ = await build(catalogue(40), args())
     let before = try XCTUnwrap(FileManager.default.contents(atPath: outFile))
@@ -120,6 +129,8 @@ final class BuildRunnerTests: XCTestCase {
     XCTAssertEqual(o.date, "2026-02-03")
     XCTAssertEqual(o.jobs, 3)
     XCTAssertEqual(o.mirror?.absoluteString, "http://127.0.0.1:9")
+    XCTAssertNil(o.probeDelayMS)
+    XCTAssertEqual(try BuildOptions.parse(["--probe-delay", "250"], tool: tool).probeDelayMS, 250)
     XCTAssertEqual(try BuildOptions.parse([], tool: tool, environment: ["SOURCE_DATE_EPOCH": "86400"]).date, "1970-01-02")
   }
 

@@ -48,9 +48,9 @@ final class ShelfAssemblyTests: XCTestCase {
   func testGoneFilesAreDroppedAndSizesComeOnlyFromA200() {
     let pages = [page("/books/one.htm", "Books - One", ["/books/x/A.zip", "/books/x/B.zip", "/books/x/C.zip"])]
     let probes = [
-      Self.site + "/books/x/A.zip": Probe(status: 404),
-      Self.site + "/books/x/B.zip": Probe(status: 200, bytes: 1234),
-      Self.site + "/books/x/C.zip": Probe(status: 403, bytes: 99),
+      Self.site + "/books/x/A.zip": SizeProbe(status: 404),
+      Self.site + "/books/x/B.zip": SizeProbe(status: 200, bytes: 1234),
+      Self.site + "/books/x/C.zip": SizeProbe(status: 403, bytes: 99),
     ]
     let build = ShelfAssembly.assemble(pages, probes: probes, generated: "2026-11-30")
     let issues = build.catalogues[.books]?.issues ?? []
@@ -66,7 +66,7 @@ final class ShelfAssemblyTests: XCTestCase {
       page("/books/two.htm", "Books - Same", ["/books/y/B.zip"]),
     ]
     let build = ShelfAssembly.assemble(
-      pages, probes: [Self.site + "/books/x/A.zip": Probe(status: 404)], generated: "2026-11-30")
+      pages, probes: [Self.site + "/books/x/A.zip": SizeProbe(status: 404)], generated: "2026-11-30")
     XCTAssertEqual(build.catalogues[.books]?.series.map(\.name), ["Books - Same"])
     XCTAssertEqual(build.catalogues[.books]?.series.map(\.key), ["books-same"])
   }

@@ -30,7 +30,7 @@ final class RetroSpecCatalogueAssemblyTests: XCTestCase {
     let info = try XCTUnwrap(RetroSpecMagshow.parse(try TestPaths.fixtureBytes("RetroSpec/magshow-issue.html")))
     let c = RetroSpecCatalogueAssembly.assemble(
       pages: [page], magshows: ["SK_86_05": info],
-      probes: ["SK_86_05": RetroSpecProbe(status: 200, bytes: 1234), "SK_86_04": RetroSpecProbe(status: 404)],
+      probes: ["SK_86_05": SizeProbe(status: 200, bytes: 1234), "SK_86_04": SizeProbe(status: 404)],
       generated: "2026-11-30")
     let may = try XCTUnwrap(c.issues.first { $0.id == "SK_86_05" })
     XCTAssertEqual(
@@ -89,10 +89,10 @@ final class RetroSpecCatalogueAssemblyTests: XCTestCase {
       magshows[id] = RetroSpecMagshow.parse([UInt8](try Data(contentsOf: magshowDir.appendingPathComponent(file))))
     }
     XCTAssertEqual(magshows.count, 23)
-    var probes: [String: RetroSpecProbe] = [:]
+    var probes: [String: SizeProbe] = [:]
     for issue in reference.issues {
       probes[issue.id] =
-        issue.dead == true ? RetroSpecProbe(status: 404) : RetroSpecProbe(status: 200, bytes: issue.bytes)
+        issue.dead == true ? SizeProbe(status: 404) : SizeProbe(status: 200, bytes: issue.bytes)
     }
     let built = RetroSpecCatalogueAssembly.assemble(
       pages: pages, magshows: magshows, probes: probes, generated: reference.generated)

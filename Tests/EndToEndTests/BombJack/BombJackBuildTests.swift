@@ -200,12 +200,6 @@ final class BombJackBuildTests: XCTestCase {
     XCTAssertEqual(try run(["--only", "bookz"]).status, 64)
   }
 
-  func testTheHelpScreenIsPinned() throws {
-    let r = try Tool.run("bombjack-build", ["--help"])
-    XCTAssertEqual(r.status, 0)
-    XCTAssertEqual(r.stdout, String(decoding: try TestPaths.fixtureBytes("BombJack/help.txt"), as: UTF8.self))
-  }
-
   func testTheSummaryCountsWhatTheFiltersDropped() throws {
     let r = try run(["--ignore-robots"] + Self.lowBounds)
     XCTAssertEqual(r.status, 0, r.stderr)

@@ -1,0 +1,46 @@
+/// Checks every Atarimania page passes before it is parsed.
+enum AtarimaniaPage {
+  /// The page as text, after refusing a challenge page, an empty or binary answer, and a page cut short.
+  static func checkedText(_ bytes: [UInt8], url: String) throws -> String {
+    if let evidence = AtarimaniaChallenge.evidence(status: 200, body: bytes) {
+      throw AtarimaniaError.challenge(url: url, evidence: evidence)
+    }
+    guard !bytes.isEmpty, !bytes.prefix(1024).contains(0) else { throw AtarimaniaError.notHTML(url: url) }
+    // Pages are UTF-8 (`<meta charSet="utf-8"/>`); a page that is not is read as Latin-1 rather than
+    // losing its accented names to U+FFFD.
+    let text = TextDecoder.decode(bytes, policy: .utf8Else(.latin1)).text
+    let tail = String(decoding: bytes.suffix(4096), as: UTF8.self).lowercased()
+    guard tail.contains("</html>") else { throw AtarimaniaError.truncated(url: url, bytes: bytes.count) }
+    return text
+  }
+
+  /// The number in the first `<p>` whose text reads "<n> <noun>" ("79 ISSUES", "85 MAGAZINES").
+  static func statedCount(in text: String, noun: String) -> Int? {
+    for caption in paragraphs(in: text[...]) {
+      let parts = caption.split(whereSeparator: { $0.isWhitespace })
+      if parts.count == 2, parts[1].uppercased() == noun, let n = Int(parts[0]) { return n }
+    }
+    return nil
+  }
+
+  /// The inner text of every `<p …>…</p>` in order, empty ones dropped. The element is matched as
+  /// `<p` followed by `>` or whitespace, so the SVG `<path>` elements beside them never match.
+  static func paragraphs(in s: Substring) -> [String] {
+    var out: [String] = []
+    var rest = s
+    while let open = rest.range(of: "<p") {
+      guard let next = rest[open.upperBound...].first else { break }
+      rest = rest[open.upperBound...]
+      guard next == ">" || next == " " || next == "\t" || next == "\n" || next == "\r" else {
+        continue
+      }
+      guard let tagEnd = rest.firstIndex(of: ">") else { break }
+      let body = rest[rest.index(after: tagEnd)...]
+      guard let close = body.range(of: "</p>") else { break }
+      let inner = MarkupText.inner(body[..<close.lowerBound])
+      if !inner.isEmpty { out.append(inner) }
+      rest = body[close.upperBound...]
+    }
+    return out
+  }
+}

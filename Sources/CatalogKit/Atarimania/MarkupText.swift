@@ -1,0 +1,109 @@
+/// Text-level helpers for the rules the Atarimania and Vintage Apple specs state over raw markup
+/// ("tags turned into spaces, entities decoded, trimmed"). Both sites are parsed at text level
+/// because the specs define their rules that way and libxml2's recovery would rearrange their trees.
+enum MarkupText {
+  /// The inner text of a fragment: every tag becomes one space, entities are decoded, and the result
+  /// is trimmed. Whitespace inside is kept as written (the Atarimania spec does not collapse it).
+  static func inner(_ fragment: Substring) -> String {
+    var out = ""
+    out.reserveCapacity(fragment.utf8.count)
+    var inTag = false
+    for ch in fragment {
+      if inTag {
+        if ch == ">" { inTag = false }
+      } else if ch == "<" {
+        inTag = true
+        out.append(" ")
+      } else {
+        out.append(ch)
+      }
+    }
+    return trim(decodeEntities(out))
+  }
+
+  static func inner(_ fragment: String) -> String { inner(fragment[...]) }
+
+  /// Trims spaces, tabs, newlines and NBSP from both ends.
+  static func trim(_ s: String) -> String {
+    let isSpace: (Character) -> Bool = { $0.isWhitespace }
+    guard let first = s.firstIndex(where: { !isSpace($0) }), let last = s.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(s[first...last])
+  }
+
+  /// Decodes numeric character references and the named entities these sites use. An unknown name
+  /// stays as written rather than being guessed at.
+  static func decodeEntities(_ s: String) -> String {
+    guard s.contains("&") else { return s }
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    var i = s.startIndex
+    while i < s.endIndex {
+      let ch = s[i]
+      guard ch == "&", let semi = s[i...].prefix(12).firstIndex(of: ";") else {
+        out.append(ch)
+        i = s.index(after: i)
+        continue
+      }
+      let name = s[s.index(after: i)..<semi]
+      if let decoded = decode(entity: name) {
+        out.append(decoded)
+        i = s.index(after: semi)
+      } else {
+        out.append(ch)
+        i = s.index(after: i)
+      }
+    }
+    return out
+  }
+
+  private static func decode(entity name: Substring) -> String? {
+    if name.hasPrefix("#x") || name.hasPrefix("#X") {
+      return UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    }
+    if name.hasPrefix("#") {
+      return UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    }
+    return named[String(name)]
+  }
+
+  private static let named: [String: String] = [
+    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
+    "ndash": "\u{2013}", "mdash": "\u{2014}", "hellip": "\u{2026}", "rsquo": "\u{2019}",
+    "lsquo": "\u{2018}", "rdquo": "\u{201D}", "ldquo": "\u{201C}", "eacute": "é", "egrave": "è",
+    "aacute": "á", "agrave": "à", "ouml": "ö", "uuml": "ü", "auml": "ä", "szlig": "ß",
+    "ccedil": "ç", "copy": "©", "reg": "®", "trade": "™",
+  ]
+
+  /// The value of the first `name="…"` attribute at or after `from`, with its range; quotes must be
+  /// double quotes, as both sites write them.
+  static func attribute(_ name: String, in s: Substring) -> (value: Substring, range: Range<Substring.Index>)? {
+    guard let r = s.range(of: name + "=\"") else { return nil }
+    guard let close = s[r.upperBound...].firstIndex(of: "\"") else { return nil }
+    return (s[r.upperBound..<close], r.lowerBound..<s.index(after: close))
+  }
+
+  /// The earliest English month name in `s` (case-insensitive) as 1…12: "July / August" is July.
+  static func earliestMonth(in s: String) -> Int? {
+    let lower = s.lowercased()
+    var best: (offset: Int, month: Int)?
+    for (i, name) in monthNames.enumerated() {
+      guard let r = lower.range(of: name) else { continue }
+      let offset = lower.distance(from: lower.startIndex, to: r.lowerBound)
+      if best == nil || offset < (best?.offset ?? Int.max) { best = (offset, i + 1) }
+    }
+    return best?.month
+  }
+
+  static let monthNames = [
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+  ]
+
+  /// The 1-based line of an index in the page, for error messages.
+  static func line(of index: String.Index, in s: String) -> Int {
+    var n = 1
+    for c in s.utf8[..<index] where c == 0x0A { n += 1 }
+    return n
+  }
+}
