@@ -24,13 +24,15 @@ struct BuildSource: Sendable {
   var files: [String] { runs.flatMap(\.files) }
 
   /// Every source whose build executable exists on this branch, in the order `--all` builds them
-  /// (the README's order). Atarimania and Vintage Apple join when their executables land.
+  /// (the README's order).
   static let all: [BuildSource] = [
     simple("retrospec"),
     simple("archive"),
     // robots.txt disallows every path; walking it anyway is the project's decision (docs/sources/
     // bombjack.md), so a full build passes --ignore-robots, and the tool says so in its report.
     simple("bombjack", arguments: ["--ignore-robots"]),
+    simple("atarimania"),
+    simple("vintageapple"),
     simple("popboks"),
     // archive.org's metadata API: spectrum-build allows at most five requests in flight.
     BuildSource(

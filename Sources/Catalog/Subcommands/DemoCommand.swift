@@ -24,6 +24,8 @@ enum DemoCommand: Subcommand {
     "retrospec": DemoRetroSpec.sample,
     "archive": DemoArchive.sample,
     "bombjack": DemoBombJack.sample,
+    "atarimania": DemoAtarimania.sample,
+    "vintageapple": DemoVintageApple.sample,
     "spectrum": DemoSpectrum.sample,
     "popboks": DemoPopBoks.sample,
     "stripovi": DemoStripovi.sample,
@@ -149,7 +151,8 @@ enum DemoCommand: Subcommand {
     console.out("  - The rebuild with --no-network made \(secondRequests) requests: every page came from the cache, and")
     console.out("    each catalogue was left untouched because its content had not changed.")
     console.out("  - The diff found \(differing.isEmpty ? "no differences" : "\(differing.count) differing catalogues"): a build is a pure function of the pages it read.")
-    console.out("  Next: catalog check \(catalogs.path) --expect present; catalog build --all (the real sites, slowly).")
+    let expect = pending.isEmpty ? "" : " --expect present"
+    console.out("  Next: catalog check \(catalogs.path)\(expect); catalog build --all (the real sites, slowly).")
 
     if code != .ok { return code }
     if secondRequests > 0 || !differing.isEmpty {

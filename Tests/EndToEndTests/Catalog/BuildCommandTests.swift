@@ -46,6 +46,9 @@ final class BuildCommandTests: XCTestCase {
     for (source, url) in [
       ("retrospec", "https://retrospec.elite.org/pcsux/indexSK.html"),
       ("archive", "https://archive.org/metadata/amiga-bilten-1"),
+      ("bombjack", "https://commodore.bombjack.org/"),
+      ("atarimania", "https://www.atarimania.com/magazines"),
+      ("vintageapple", "https://vintageapple.org/softalk/"),
       ("popboks", "https://www.popboks.com/dzuboks/js/dzuboks.js"),
       ("stripovi", "https://www.stripovi.com/index.asp?page=online-comics-single&ComicID=1&PageCount=1"),
     ] {
