@@ -14,6 +14,8 @@ struct BuildSequence {
   var jobs: Int? = nil
   /// Arguments for one source's children only (`--min-issues 1`).
   var extra: [String: [String]] = [:]
+  /// Variables set for every child on top of this process's environment.
+  var environment: [String: String] = [:]
   var progress: BuildProgress
 
   /// What one child run did.
@@ -43,7 +45,8 @@ struct BuildSequence {
           r.arguments + ["--cache", cache.path, "--out", outputDirectory.path, "--quiet"] + shared
           + (jobs.map { ["--jobs", String(min($0, source.maxJobs))] } ?? []) + (extra[source.name] ?? [])
         let previous = Dictionary(uniqueKeysWithValues: r.files.map { ($0, Self.read(outputDirectory, $0)) })
-        let child = ChildBuild(executable: ProductsFolder.executable(source.executable), arguments: arguments)
+        let child = ChildBuild(
+          executable: ProductsFolder.executable(source.executable), arguments: arguments, environment: environment)
         progress.start(r.label, index: n, of: total)
         let reportFile = reports.appendingPathComponent("catalog-build-\(getpid())-\(n).json")
         let outcome: ChildBuild.Outcome

@@ -27,6 +27,8 @@ struct ChildBuild {
 
   var executable: URL
   var arguments: [String]
+  /// Variables set for the child on top of this process's environment.
+  var environment: [String: String] = [:]
 
   /// Runs the child to the end; `tick` is called about twice a second with the seconds elapsed.
   func run(reportFile: URL, tick: (Double) -> Void) throws(Failure) -> Outcome {
@@ -35,6 +37,9 @@ struct ChildBuild {
     let p = Process()
     p.executableURL = executable
     p.arguments = arguments + ["--report", reportFile.path]
+    if !environment.isEmpty {
+      p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     let err = Pipe()
     p.standardError = err
     p.standardOutput = FileHandle.nullDevice
@@ -65,7 +70,8 @@ struct ChildBuild {
       report = try? JSONDecoder().decode(BuildReport.self, from: data)
     }
     try? FileManager.default.removeItem(at: reportFile)
-    return Outcome(code: code, report: report, stderr: String(decoding: collected.data, as: UTF8.self), seconds: seconds)
+    return Outcome(
+      code: code, report: report, stderr: String(decoding: collected.data, as: UTF8.self), seconds: seconds)
   }
 
   /// The stderr reader's result, handed across threads once (the group orders the accesses).

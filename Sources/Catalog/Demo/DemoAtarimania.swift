@@ -14,7 +14,8 @@ enum DemoAtarimania {
   static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let host = AtarimaniaSite.host
     let template = try fx.text("Atarimania/title-template.html")
-    var s = DemoSample(source: "atarimania", summary: "the magazine index and its \(titles.count) title pages; sizes for every PDF")
+    var s = DemoSample(
+      source: "atarimania", summary: "the magazine index and its \(titles.count) title pages; sizes for every PDF")
     s.pages["\(host)/magazines"] = try fx.bytes("Atarimania/index-three-titles.html")
     for (id, name) in titles {
       let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&#x27;")

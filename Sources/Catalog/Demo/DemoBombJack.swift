@@ -42,7 +42,9 @@ enum DemoBombJack {
       split.replacingOccurrences(of: "Commodore - Misc", with: "Commodore - Games")
         .replacingOccurrences(of: "books/commodore/misc/Misc_Book", with: "games/commodore/Game_Guide")
         .replacingOccurrences(of: "commodore/misc/Misc_Manual", with: "games/commodore/Game_Manual")
-        .replacingOccurrences(of: "Misc Book", with: "Game Guide").replacingOccurrences(of: "Misc Manual", with: "Game Manual")
+        .replacingOccurrences(of: "Misc Book", with: "Game Guide").replacingOccurrences(
+          of: "Misc Manual", with: "Game Manual"
+        )
         .utf8)
     var s = DemoSample(
       source: "bombjack",
@@ -56,7 +58,8 @@ enum DemoBombJack {
         return MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], body: page)
       }
       guard req.method == "HEAD", path.hasSuffix(".zip") || path.hasSuffix(".pdf") else { return nil }
-      return MirrorResponse(status: 200, headers: ["Content-Type": "application/zip"], contentLength: DemoSample.size(of: path))
+      return MirrorResponse(
+        status: 200, headers: ["Content-Type": "application/zip"], contentLength: DemoSample.size(of: path))
     }
     s.arguments = ["--min-share", "0", "--min-issues", "0"]
     return s

@@ -24,7 +24,8 @@ enum DemoPopBoks {
       for model in served {
         guard let status = model.status(path: req.path) else { continue }
         return status == 200
-          ? MirrorResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: [UInt8](repeating: 0xFF, count: 64))
+          ? MirrorResponse(
+            status: 200, headers: ["Content-Type": "image/jpeg"], body: [UInt8](repeating: 0xFF, count: 64))
           : MirrorResponse(
             status: status, headers: ["Content-Type": "application/xml"],
             body: Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8))

@@ -17,18 +17,42 @@ enum DemoRetroSpec {
   }
 
   static let cells: [Cell] = [
-    Cell(page: "indexSK", id: "SK_86_04", label: "1986 - 04", folder: "SKH", seriesName: "Svet Kompjutera", title: "1986 April #4", jezik: "srpski"),
-    Cell(page: "indexSK", id: "SK_86_05", label: "1986 - 05", folder: "SKH", seriesName: "Svet Kompjutera", title: "1986 Maj #5", jezik: "srpski"),
-    Cell(page: "indexRA", id: "RA_88_03", label: "1988 - 03", folder: "RAH", seriesName: "Racunari", title: "1988 Mart #3", jezik: "srpski"),
-    Cell(page: "indexMMSlo", id: "MMS_85_02", label: "1985 - 02", folder: "MMSH", seriesName: "Moj Mikro", title: "1985 Februar #2", jezik: "slovenski"),
-    Cell(page: "indexGal", id: "GAL_84_01", label: "1984 - 01", folder: "GALH", seriesName: "Galaksija", title: "1984 Januar #1", jezik: "srpski"),
-    Cell(page: "indexMMHrv", id: "MMH_93_03", label: "1993 - 03", folder: "MMHH", seriesName: "Moj Mikro", title: "1993 Ozujak #3", jezik: "hrvatski"),
-    Cell(page: "indexMG", id: "MG_91_06", label: "1991 - 06", folder: "MGH", seriesName: "Megazin", title: "1991 Junij #6", jezik: "slovenski"),
-    Cell(page: "indexBIT", id: "BIT_90_11", label: "1990 - 11", folder: "BITH", seriesName: "BIT", title: "1990 November #11", jezik: "slovenski"),
-    Cell(page: "indexSpecial", id: "SI_95_12", label: "1995 - 12", folder: "SIH", seriesName: "Svet Igara", title: "1995 Decembar #12", jezik: "srpski"),
-    Cell(page: "indexCN", id: "CN_94_01", label: "1994 - 01", folder: "CNH", seriesName: "Club Nintendo", title: "1994 Januar #1", jezik: "slovenski"),
-    Cell(page: "indexAS", id: "AmSt_92_11", label: "1992 - 11", folder: "AmStH", seriesName: "Amiga Style", title: "1992 Novembar #11", jezik: "srpski"),
-    Cell(page: "indexPJ", id: "PJ_95_10", label: "1995 - 10", folder: "PJH", seriesName: "PlayJoy", title: "1995 Oktobar #10", jezik: "srpski"),
+    Cell(
+      page: "indexSK", id: "SK_86_04", label: "1986 - 04", folder: "SKH", seriesName: "Svet Kompjutera",
+      title: "1986 April #4", jezik: "srpski"),
+    Cell(
+      page: "indexSK", id: "SK_86_05", label: "1986 - 05", folder: "SKH", seriesName: "Svet Kompjutera",
+      title: "1986 Maj #5", jezik: "srpski"),
+    Cell(
+      page: "indexRA", id: "RA_88_03", label: "1988 - 03", folder: "RAH", seriesName: "Racunari", title: "1988 Mart #3",
+      jezik: "srpski"),
+    Cell(
+      page: "indexMMSlo", id: "MMS_85_02", label: "1985 - 02", folder: "MMSH", seriesName: "Moj Mikro",
+      title: "1985 Februar #2", jezik: "slovenski"),
+    Cell(
+      page: "indexGal", id: "GAL_84_01", label: "1984 - 01", folder: "GALH", seriesName: "Galaksija",
+      title: "1984 Januar #1", jezik: "srpski"),
+    Cell(
+      page: "indexMMHrv", id: "MMH_93_03", label: "1993 - 03", folder: "MMHH", seriesName: "Moj Mikro",
+      title: "1993 Ozujak #3", jezik: "hrvatski"),
+    Cell(
+      page: "indexMG", id: "MG_91_06", label: "1991 - 06", folder: "MGH", seriesName: "Megazin", title: "1991 Junij #6",
+      jezik: "slovenski"),
+    Cell(
+      page: "indexBIT", id: "BIT_90_11", label: "1990 - 11", folder: "BITH", seriesName: "BIT",
+      title: "1990 November #11", jezik: "slovenski"),
+    Cell(
+      page: "indexSpecial", id: "SI_95_12", label: "1995 - 12", folder: "SIH", seriesName: "Svet Igara",
+      title: "1995 Decembar #12", jezik: "srpski"),
+    Cell(
+      page: "indexCN", id: "CN_94_01", label: "1994 - 01", folder: "CNH", seriesName: "Club Nintendo",
+      title: "1994 Januar #1", jezik: "slovenski"),
+    Cell(
+      page: "indexAS", id: "AmSt_92_11", label: "1992 - 11", folder: "AmStH", seriesName: "Amiga Style",
+      title: "1992 Novembar #11", jezik: "srpski"),
+    Cell(
+      page: "indexPJ", id: "PJ_95_10", label: "1995 - 10", folder: "PJH", seriesName: "PlayJoy",
+      title: "1995 Oktobar #10", jezik: "srpski"),
   ]
 
   /// The books page is the fixture as it is; these are its two books.
@@ -58,7 +82,8 @@ enum DemoRetroSpec {
     }
     let book = try fx.text("RetroSpec/magshow-book.html")
     for (n, id) in books.enumerated() {
-      s.pages["\(host)/users/tomcat/yu/magshow.php?all=\(id)"] = Array(book.replacingOccurrences(of: "Knjige_Prirucnik", with: id).utf8)
+      s.pages["\(host)/users/tomcat/yu/magshow.php?all=\(id)"] = Array(
+        book.replacingOccurrences(of: "Knjige_Prirucnik", with: id).utf8)
       s.sizes["\(host)/pcsux/KnjigeH/ZIP/\(id.dropFirst("Knjige_".count)).zip"] = 4_500_000 + n * 100_003
     }
     s.arguments = ["--min-issues", String(cells.count + books.count)]
@@ -75,7 +100,8 @@ enum DemoRetroSpec {
     let open = "<!-- CONTENT -->"
     let close = "<!-- /CONTENT -->"
     guard let a = frame.range(of: open), let b = frame.range(of: close) else { return frame }
-    var body = "\n            <table width=\"100%\" cellpadding=\"0\" cellspacing=\"1\" border=\"0\">\n                <tr>\n"
+    var body =
+      "\n            <table width=\"100%\" cellpadding=\"0\" cellspacing=\"1\" border=\"0\">\n                <tr>\n"
     for c in cells {
       let cover = c.id.replacingOccurrences(of: "_", with: "")
       body += """

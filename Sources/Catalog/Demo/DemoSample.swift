@@ -54,7 +54,8 @@ struct DemoFixtures {
     } else if let root = ProductsFolder.packageRoot {
       candidate = root.appendingPathComponent("Fixtures")
     } else {
-      throw .noFixtures(looked: ProductsFolder.current.appendingPathComponent("../../Fixtures").standardizedFileURL.path)
+      throw .noFixtures(
+        looked: ProductsFolder.current.appendingPathComponent("../../Fixtures").standardizedFileURL.path)
     }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), isDir.boolValue else {

@@ -22,7 +22,8 @@ enum DemoStripovi {
       "12/126": try fx.bytes("Stripovi/comic-12-page-126.html"),
     ]
     let front = try fx.bytes("Stripovi/not-a-reader-page.html")
-    var s = DemoSample(source: "stripovi", summary: "reader pages of 4 comics; ids 1-17 walked until 5 in a row are not comics")
+    var s = DemoSample(
+      source: "stripovi", summary: "reader pages of 4 comics; ids 1-17 walked until 5 in a row are not comics")
     s.dynamic = { req in
       guard req.host == ReaderPage.host, req.path == "/index.asp", let q = req.query else { return nil }
       var fields: [String: String] = [:]

@@ -10,9 +10,11 @@ enum DemoVintageApple {
     let host = VintageAppleSection.host
     let template = try fx.text("VintageApple/section-template.html")
     var s = DemoSample(
-      source: "vintageapple", summary: "all \(VintageAppleSection.all.count) section pages (magazines and books); sizes for every PDF")
+      source: "vintageapple",
+      summary: "all \(VintageAppleSection.all.count) section pages (magazines and books); sizes for every PDF")
     for section in VintageAppleSection.all {
-      s.pages["\(host)/\(section.slug)/"] = Array(template.replacingOccurrences(of: "{{SLUG}}", with: section.slug).utf8)
+      s.pages["\(host)/\(section.slug)/"] = Array(
+        template.replacingOccurrences(of: "{{SLUG}}", with: section.slug).utf8)
     }
     s.dynamic = { req in
       guard req.host == host, req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }

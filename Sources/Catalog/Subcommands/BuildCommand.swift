@@ -19,7 +19,10 @@ enum BuildCommand: Subcommand {
     ("--cache-root <dir>", "Folder holding each source's cache, .<source>-cache (spectrum: .zxdb-cache). (default: .)"),
     ("--mirror <url>", "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
     ("--date <yyyy-mm-dd>", "The catalogues' generated date. (default: today, UTC)"),
-    ("--jobs <n>", "Requests in flight per host, passed to every tool, at most its own ceiling. (default: each tool's own)"),
+    (
+      "--jobs <n>",
+      "Requests in flight per host, passed to every tool, at most its own ceiling. (default: each tool's own)"
+    ),
     ("--delay <ms>", "Pause between requests to one host, passed to every tool. (default: each tool's own)"),
     ("--refresh", "Revalidate cached pages instead of trusting them."),
     ("--allow-shrink", "Write even when a rebuild drops more issues than the shrink limit."),
@@ -101,7 +104,9 @@ enum BuildCommand: Subcommand {
       out += ["--date", d]
     }
     if let d = args.value("--delay") {
-      guard let n = Int(d), n >= 0 else { throw .init(description: "--delay takes milliseconds (0 or more), not '\(d)'.") }
+      guard let n = Int(d), n >= 0 else {
+        throw .init(description: "--delay takes milliseconds (0 or more), not '\(d)'.")
+      }
       out += ["--delay", d]
     }
     return out

@@ -94,11 +94,19 @@ enum DemoCommand: Subcommand {
     for s in built { extra[s.source] = s.arguments }
     let shared = ["--mirror", server.baseURL, "--date", date, "--delay", "0"]
     let progress = BuildProgress(quiet: quiet)
+    // A proxy configured for the real sites must not be asked for 127.0.0.1.
+    var environment: [String: String] = [:]
+    for name in ["no_proxy", "NO_PROXY"] {
+      let current = ProcessInfo.processInfo.environment[name].map { $0.isEmpty ? "" : $0 + "," } ?? ""
+      environment[name] = current + "127.0.0.1,localhost"
+    }
 
     console.out("")
     console.out("1. Build every catalogue through the mirror into \(catalogs.path)")
     let first = BuildSequence(
-      sources: sources, outputDirectory: catalogs, cacheRoot: cache, shared: shared, extra: extra, progress: progress
+      sources: sources, outputDirectory: catalogs, cacheRoot: cache, shared: shared, extra: extra,
+      environment: environment,
+      progress: progress
     ).run()
     let firstRequests = server.requests.count
     console.out(BuildSummary.table(first))
@@ -108,7 +116,8 @@ enum DemoCommand: Subcommand {
       try? FileManager.default.removeItem(at: firstCopy)
       try FileManager.default.copyItem(at: catalogs, to: firstCopy)
     } catch {
-      console.error("error: \(firstCopy.path): the first run's catalogues cannot be copied: \(error.localizedDescription)")
+      console.error(
+        "error: \(firstCopy.path): the first run's catalogues cannot be copied: \(error.localizedDescription)")
       return .io
     }
 
@@ -117,14 +126,16 @@ enum DemoCommand: Subcommand {
     console.out("2. Rebuild with --no-network: from the cache alone, into the same folder")
     let second = BuildSequence(
       sources: sources, outputDirectory: catalogs, cacheRoot: cache, shared: shared + ["--no-network"], extra: extra,
-      progress: progress
+      environment: environment, progress: progress
     ).run()
     let secondRequests = server.requests.count
     console.out(BuildSummary.table(second))
     console.out(BuildSummary.verdict(second) + "; the mirror answered \(secondRequests) requests")
 
     console.out("")
-    console.out("3. Diff the first run (\(firstCopy.lastPathComponent)/) with the offline rebuild (\(catalogs.lastPathComponent)/)")
+    console.out(
+      "3. Diff the first run (\(firstCopy.lastPathComponent)/) with the offline rebuild (\(catalogs.lastPathComponent)/)"
+    )
     let diffs = compare(firstCopy, catalogs, files: sources.flatMap(\.files))
     var diffTable = TextTable(header: ["catalogue", "records", "added", "removed", "changed"], leftAligned: [0])
     for d in diffs { diffTable.append(d) }
@@ -133,7 +144,8 @@ enum DemoCommand: Subcommand {
     console.out(
       differing.isEmpty
         ? "  no differences in \(diffs.count) catalogues"
-        : "  \(differing.count) of \(diffs.count) catalogues differ: \(differing.map { $0[0] }.joined(separator: ", "))")
+        : "  \(differing.count) of \(diffs.count) catalogues differ: \(differing.map { $0[0] }.joined(separator: ", "))"
+    )
 
     let code = max(BuildSummary.exitCode(first), BuildSummary.exitCode(second))
     let written = first.flatMap(\.rows).filter { $0.status == "written" }.count
@@ -144,13 +156,17 @@ enum DemoCommand: Subcommand {
     console.out("  caches         \(cache.path)  (inspect: catalog cache stats --cache \(cache.path)/.retrospec-cache)")
     console.out("")
     console.out("What just happened:")
-    console.out("  - \(sources.count) build tools ran as they would against the real sites, but every https:// request went")
+    console.out(
+      "  - \(sources.count) build tools ran as they would against the real sites, but every https:// request went")
     console.out("    to the loopback mirror (--mirror), which served the fixture pages, a zipped ZXDB dump and")
     console.out("    simulated tile and metadata servers: \(firstRequests) requests, each answer stored in the cache.")
     console.out("  - \(written) catalogues were validated (shared rules + each source's own) and written atomically.")
-    console.out("  - The rebuild with --no-network made \(secondRequests) requests: every page came from the cache, and")
+    console.out(
+      "  - The rebuild with --no-network made \(secondRequests) requests: every page came from the cache, and")
     console.out("    each catalogue was left untouched because its content had not changed.")
-    console.out("  - The diff found \(differing.isEmpty ? "no differences" : "\(differing.count) differing catalogues"): a build is a pure function of the pages it read.")
+    console.out(
+      "  - The diff found \(differing.isEmpty ? "no differences" : "\(differing.count) differing catalogues"): a build is a pure function of the pages it read."
+    )
     let expect = pending.isEmpty ? "" : " --expect present"
     console.out("  Next: catalog check \(catalogs.path)\(expect); catalog build --all (the real sites, slowly).")
 
@@ -167,7 +183,9 @@ enum DemoCommand: Subcommand {
   /// Per file: name, records, then added/removed/changed between the two folders ("-" when unreadable).
   static func compare(_ old: URL, _ new: URL, files: [String]) -> [[String]] {
     files.compactMap { file in
-      let absent = [old, new].allSatisfy { !FileManager.default.fileExists(atPath: $0.appendingPathComponent(file).path) }
+      let absent = [old, new].allSatisfy {
+        !FileManager.default.fileExists(atPath: $0.appendingPathComponent(file).path)
+      }
       if absent { return nil }
       guard let a = BuildSequence.read(old, file), let b = BuildSequence.read(new, file),
         let d = try? CatalogueDiff.compare(a, b)
@@ -179,10 +197,12 @@ enum DemoCommand: Subcommand {
   static func workFolder(_ given: String?) throws -> URL {
     let url: URL
     if let given {
-      url = URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      url =
+        URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         .standardizedFileURL
     } else {
-      url = FileManager.default.temporaryDirectory.appendingPathComponent("shelfmark-demo-\(UUID().uuidString.prefix(8))")
+      url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "shelfmark-demo-\(UUID().uuidString.prefix(8))")
     }
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

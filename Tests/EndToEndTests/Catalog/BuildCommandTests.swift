@@ -28,7 +28,8 @@ final class BuildCommandTests: XCTestCase {
     else { return [] }
     return lines[start...end].map { line in
       // "total (8 files)" is one cell.
-      let l = line.replacingOccurrences(of: "total (", with: "total(").replacingOccurrences(of: " files)", with: "-files)")
+      let l = line.replacingOccurrences(of: "total (", with: "total(").replacingOccurrences(
+        of: " files)", with: "-files)")
       return l.split(separator: " ").map(String.init)
     }
   }
@@ -41,7 +42,8 @@ final class BuildCommandTests: XCTestCase {
     try before.write(to: existing)
 
     let r = try Tool.run(
-      "catalog", ["build", "--all", "--no-network", "--out", out.path, "--cache-root", dir.appendingPathComponent("caches").path])
+      "catalog",
+      ["build", "--all", "--no-network", "--out", out.path, "--cache-root", dir.appendingPathComponent("caches").path])
     XCTAssertEqual(r.status, 69, r.stdout + r.stderr)
     for (source, url) in [
       ("retrospec", "https://retrospec.elite.org/pcsux/indexSK.html"),
@@ -109,7 +111,8 @@ final class BuildCommandTests: XCTestCase {
     // The total (no status): issues, series, new, removed, changed, dead, unsized, requests.
     XCTAssertEqual(Array(rows[4][1...8]), ["17", "4", "1", "0", "1", "0", "0", "0"])
     XCTAssertEqual(rows[4].count, 11)
-    XCTAssertTrue(r.stdout.contains("3 catalogues: 1 written, 2 unchanged, 0 refused, 0 failed in \(out.path)"), r.stdout)
+    XCTAssertTrue(
+      r.stdout.contains("3 catalogues: 1 written, 2 unchanged, 0 refused, 0 failed in \(out.path)"), r.stdout)
   }
 
   func testAnUnknownSourceIsAUsageErrorWithANearMatch() throws {

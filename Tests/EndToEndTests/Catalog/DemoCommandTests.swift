@@ -44,13 +44,17 @@ final class DemoCommandTests: XCTestCase {
       XCTAssertGreaterThan(c.recordCount, 0, file)
       XCTAssertEqual(c.generated, "2026-11-30", file)
       XCTAssertEqual(
-        data, try Data(contentsOf: dir.appendingPathComponent("first-run/" + file)), "\(file): the rebuild left it as it was")
+        data, try Data(contentsOf: dir.appendingPathComponent("first-run/" + file)),
+        "\(file): the rebuild left it as it was")
     }
     XCTAssertEqual(Set(files), Set(CatalogueFileList.all.map(\.file)), "all 18 catalogues")
-    XCTAssertTrue(r.stdout.contains("\(files.count) catalogues: \(files.count) written, 0 unchanged, 0 refused, 0 failed"), r.stdout)
+    XCTAssertTrue(
+      r.stdout.contains("\(files.count) catalogues: \(files.count) written, 0 unchanged, 0 refused, 0 failed"), r.stdout
+    )
     XCTAssertTrue(
       r.stdout.contains(
-        "\(files.count) catalogues: 0 written, \(files.count) unchanged, 0 refused, 0 failed; the mirror answered 0 requests"),
+        "\(files.count) catalogues: 0 written, \(files.count) unchanged, 0 refused, 0 failed; the mirror answered 0 requests"
+      ),
       r.stdout)
     XCTAssertTrue(r.stdout.contains("  no differences in \(files.count) catalogues"), r.stdout)
     XCTAssertTrue(r.stdout.contains("  catalogues     \(catalogs.path)"), r.stdout)
