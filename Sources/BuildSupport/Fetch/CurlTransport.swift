@@ -20,6 +20,14 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     return true
   }()
 
+  /// Hosts never reached through a proxy: whatever `no_proxy` says, plus loopback, so a proxy set up
+  /// for the real sites is never asked for a `--mirror` on 127.0.0.1.
+  static let noProxy: String = {
+    let env = ProcessInfo.processInfo.environment
+    let given = env["no_proxy"] ?? env["NO_PROXY"] ?? ""
+    return ([given] + ["localhost", "127.0.0.1", "::1"]).filter { !$0.isEmpty }.joined(separator: ",")
+  }()
+
   private let multi: UnsafeMutableRawPointer
   private let lock = NSLock()
   private var pending: [Exchange] = []
@@ -92,6 +100,7 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     _ = shelfmark_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(r.timeout * 1000))
     _ = shelfmark_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, 15_000)
     _ = shelfmark_curl_set_long(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+    _ = shelfmark_curl_set_str(easy, CURLOPT_NOPROXY, CurlTransport.noProxy)
     if r.method == .head {
       _ = shelfmark_curl_set_long(easy, CURLOPT_NOBODY, 1)
     } else {
