@@ -28,9 +28,10 @@ struct BuildSource: Sendable {
   static let all: [BuildSource] = [
     simple("retrospec"),
     simple("archive"),
-    // robots.txt disallows every path; walking it anyway is the project's decision (docs/sources/
-    // bombjack.md), so a full build passes --ignore-robots, and the tool says so in its report.
-    simple("bombjack", arguments: ["--ignore-robots"]),
+    // robots.txt disallows every path, so bombjack-build stops (exit 69) unless the person running
+    // the build says otherwise: `catalog build bombjack --with bombjack:--ignore-robots`. Ignoring a
+    // small site's wishes is never a default.
+    simple("bombjack"),
     simple("atarimania"),
     simple("vintageapple"),
     simple("popboks"),

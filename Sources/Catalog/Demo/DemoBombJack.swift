@@ -61,7 +61,9 @@ enum DemoBombJack {
       return MirrorResponse(
         status: 200, headers: ["Content-Type": "application/zip"], contentLength: DemoSample.size(of: path))
     }
-    s.arguments = ["--min-share", "0", "--min-issues", "0"]
+    // The sample mirrors the real site's robots.txt, which disallows everything; the demo walks it
+    // the way a person who decided to would, and the tool says so.
+    s.arguments = ["--ignore-robots", "--min-share", "0", "--min-issues", "0"]
     return s
   }
 }
