@@ -7,13 +7,9 @@ enum DumpSource {
   static func open(_ ctx: BuildContext) async throws -> (store: ZXDBStore, load: ZXDBStore.Load) {
     let url = try SpectrumTool.dumpURL()
     let o = ctx.options
-    let response: FetchResponse
-    do {
-      if !o.noNetwork { ctx.note("fetching \(url.absoluteString)") }
-      response = try await ctx.fetcher.get(url, kind: .file)
-    } catch FetchError.notCached {
-      throw SpectrumFailure.noDump(cache: o.cacheDirectory.lastPathComponent)
-    }
+    // Under --no-network a cold cache fails here like every other source: exit 69, the URL listed.
+    if !o.noNetwork { ctx.note("fetching \(url.absoluteString)") }
+    let response = try await ctx.fetcher.get(url, kind: .file)
     guard response.status == 200 else {
       throw SpectrumFailure.dumpStatus(url: url.absoluteString, status: response.status)
     }

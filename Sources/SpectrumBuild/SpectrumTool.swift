@@ -57,8 +57,6 @@ enum SpectrumTool {
 
 /// Failures of this tool that choose their own exit code.
 enum SpectrumFailure: BuildFailure {
-  /// `--no-network` with no dump in the cache.
-  case noDump(cache: String)
   /// The dump URL answered something other than 200.
   case dumpStatus(url: String, status: Int)
   /// A mask given to `--expand` did not expand.
@@ -67,7 +65,7 @@ enum SpectrumFailure: BuildFailure {
 
   var exitCode: ExitCode {
     switch self {
-    case .noDump, .dumpStatus: .unavailable
+    case .dumpStatus: .unavailable
     case .mask: .invalid
     case .internalError: .software
     }
@@ -75,7 +73,6 @@ enum SpectrumFailure: BuildFailure {
 
   var description: String {
     switch self {
-    case .noDump(let cache): "no dump in \(cache) and --no-network was given"
     case .dumpStatus(let url, let status): "\(url): HTTP \(status) instead of the dump"
     case .mask(let e): e.description
     case .internalError(let s): "internal error: \(s)"
