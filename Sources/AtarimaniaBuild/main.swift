@@ -156,7 +156,7 @@ BuildRunner.main(tool) { ctx in
     ctx.note("--no-probe: \(answers.count) of \(urls.count) sizes already recorded")
   } else {
     ctx.note("asking \(urls.count) PDFs their size")
-    answers = try await ctx.fetcher.headAll(urls)
+    answers = try await ctx.probeSizes(urls)
   }
   let challenged = answers.filter { AtarimaniaChallenge.headerEvidence($0.value.headers) != nil }
   if let (u, r) = challenged.min(by: { $0.key.absoluteString < $1.key.absoluteString }) {

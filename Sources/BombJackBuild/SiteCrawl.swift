@@ -55,13 +55,24 @@ enum SiteCrawl {
 
   /// Fetches and parses a batch concurrently; results come back in the batch's order.
   static func readAll(_ urls: [URL], fetcher: Fetcher) async throws -> [PageOutcome] {
-    try await withThrowingTaskGroup(of: (Int, PageOutcome).self) { group in
+    try await withThrowingTaskGroup(of: Numbered.self) { group in
       for (i, url) in urls.enumerated() {
-        group.addTask { (i, try await read(url, fetcher: fetcher)) }
+        group.addTask { Numbered(i, try await read(url, fetcher: fetcher)) }
       }
       var out = [PageOutcome](repeating: .missing, count: urls.count)
-      for try await (i, r) in group { out[i] = r }
+      for try await n in group { out[n.index] = n.outcome }
       return out
+    }
+  }
+
+  /// One page's outcome and its place in the batch. A class: large tuples as a task group's element
+  /// type miscompile in release builds on Swift 6.3 (see the fetcher's `Slot`).
+  final class Numbered: Sendable {
+    let index: Int
+    let outcome: PageOutcome
+    init(_ index: Int, _ outcome: PageOutcome) {
+      self.index = index
+      self.outcome = outcome
     }
   }
 
@@ -81,9 +92,9 @@ enum SiteCrawl {
     }
   }
 
-  /// One HEAD per download. A 404 drops the entry later; a transport failure is not recorded (it is
-  /// retried next run) and the entry stays without a size. The fetcher caches every answer, so the
-  /// results persist between runs and `--no-network` replays them.
+  /// One HEAD per download. A 404 drops the entry later; a probe that fails for good is warned about
+  /// and not recorded (it is asked again next run), so the entry stays without a size. The fetcher
+  /// caches every answer, so the results persist between runs and `--no-network` replays them.
   static func probe(_ ctx: BuildContext, _ zips: [String]) async throws -> [String: SizeProbe] {
     var probes: [String: SizeProbe] = [:]
     var missing: [URL] = []
@@ -93,38 +104,18 @@ enum SiteCrawl {
     while index < urls.count {
       let batch = Array(urls[index..<min(index + batchSize * 4, urls.count)])
       index += batch.count
-      let answers = try await withThrowingTaskGroup(of: (URL, Result<SizeProbe, FetchError>).self) { group in
-        for url in batch {
-          group.addTask {
-            do {
-              let r = try await ctx.fetcher.head(url)
-              return (url, .success(SizeProbe(status: r.status, bytes: r.contentLength)))
-            } catch let e as FetchError {
-              switch e {
-              case .refused, .hostNotAllowed: throw e
-              default: return (url, .failure(e))
-              }
-            }
-          }
+      do {
+        for (url, r) in try await ctx.probeSizes(batch) {
+          probes[url.absoluteString] = SizeProbe(status: r.status, bytes: r.contentLength)
         }
-        var out: [(URL, Result<SizeProbe, FetchError>)] = []
-        for try await a in group { out.append(a) }
-        return out
-      }
-      for (url, answer) in answers {
-        switch answer {
-        case .success(let p): probes[url.absoluteString] = p
-        case .failure(.notCached): missing.append(url)
-        case .failure(let e): ctx.warn("\(e.description); size unknown, kept without bytes")
-        }
+      } catch FetchError.notCachedMany(let urls) {
+        // Under --no-network every batch is tried, so the error lists every missing probe.
+        missing += urls
       }
       done += batch.count
       ctx.progress.step("probe", done: done, total: urls.count)
     }
-    if !missing.isEmpty {
-      let order = Dictionary(urls.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-      throw FetchError.notCachedMany(missing.sorted { order[$0, default: 0] < order[$1, default: 0] })
-    }
+    if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
     return probes
   }
 }

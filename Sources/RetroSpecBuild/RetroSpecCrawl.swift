@@ -144,7 +144,7 @@ struct RetroSpecCrawl {
       urls[cell.id] = u
     }
     ctx.progress.step("archives", done: 0, total: urls.count)
-    let responses = try await ctx.fetcher.headAll(cells.compactMap { urls[$0.id] })
+    let responses = try await ctx.probeSizes(cells.compactMap { urls[$0.id] })
     var out: [String: SizeProbe] = [:]
     for cell in cells {
       guard let url = urls[cell.id], let r = responses[url] else { continue }

@@ -137,7 +137,7 @@ BuildRunner.main(tool) { ctx in
       ctx.note("--no-probe: \(answers.count) of \(urls.count) sizes already recorded")
     } else {
       ctx.note("asking \(urls.count) PDFs their size")
-      answers = try await ctx.fetcher.headAll(urls)
+      answers = try await ctx.probeSizes(urls)
     }
     var probes: [String: SizeProbe] = [:]
     var unusable = 0

@@ -83,6 +83,20 @@ public final class Fetcher: Sendable {
     try await many(urls) { try await self.head($0, headers: headers) }
   }
 
+  /// HEADs many URLs and keeps going past a URL that fails for good (a 5xx that did not clear, a
+  /// redirect to an undeclared host): its failure is its answer, so one bad file cannot stop a size
+  /// run of thousands. A host that refuses us (breaker open), and misses under `--no-network`, still
+  /// stop the whole batch.
+  public func headEach(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: Result<FetchResponse, FetchError>] {
+    try await many(urls, settle: true) { try await self.head($0, headers: headers) }
+  }
+
+  /// `getAll`, but a URL that fails for good is kept as its failure (see `headEach`): for crawls
+  /// where a broken page is skipped and listed, never fatal.
+  public func getEach(_ urls: [URL], kind: RequestKind = .page) async throws -> [URL: Result<FetchResponse, FetchError>] {
+    try await many(urls, settle: true) { try await self.get($0, kind: kind) }
+  }
+
   /// The cached answer for a URL, if any, without going to the network (and counted as a hit):
   /// for `--no-probe` builds that use the sizes already recorded.
   public func cached(_ url: URL, method: HTTPMethod = .get) -> FetchResponse? {
@@ -99,6 +113,18 @@ public final class Fetcher: Sendable {
   private func many(_ urls: [URL], _ one: @escaping @Sendable (URL) async throws -> FetchResponse)
     async throws -> [URL: FetchResponse]
   {
+    var out: [URL: FetchResponse] = [:]
+    for (u, r) in try await many(urls, settle: false, one) {
+      if case .success(let resp) = r { out[u] = resp }
+    }
+    return out
+  }
+
+  /// Fetches URLs up to `jobs` at a time per host. Without `settle` the first failure cancels the
+  /// rest and is thrown; with it, failures that concern one URL are kept as that URL's answer.
+  private func many(
+    _ urls: [URL], settle: Bool, _ one: @escaping @Sendable (URL) async throws -> FetchResponse
+  ) async throws -> [URL: Result<FetchResponse, FetchError>] {
     var seen = Set<String>()
     let unique = urls.filter { seen.insert($0.absoluteString).inserted }
     let hosts = Set(unique.compactMap { $0.host?.lowercased() }).count
@@ -106,9 +132,9 @@ public final class Fetcher: Sendable {
     // All mutable state lives inside the group's body and comes back as its value.
     let (answers, notCached, firstError) = await withTaskGroup(
       of: Slot.self,
-      returning: ([FetchResponse?], [Int], Error?).self
+      returning: ([Result<FetchResponse, FetchError>?], [Int], Error?).self
     ) { group in
-      var answers = [FetchResponse?](repeating: nil, count: unique.count)
+      var answers = [Result<FetchResponse, FetchError>?](repeating: nil, count: unique.count)
       var notCached: [Int] = []
       var firstError: Error? = nil
       var next = 0
@@ -123,8 +149,9 @@ public final class Fetcher: Sendable {
       while let slot = await group.next() {
         let k = slot.index
         switch slot.result {
-        case .success(let resp): answers[k] = resp
+        case .success(let resp): answers[k] = .success(resp)
         case .failure(FetchError.notCached): notCached.append(k)
+        case .failure(let e as FetchError) where settle && Fetcher.concernsOneURL(e): answers[k] = .failure(e)
         case .failure(let e):
           if firstError == nil { firstError = e }
           group.cancelAll()
@@ -142,10 +169,18 @@ public final class Fetcher: Sendable {
     }
     if let firstError { throw firstError }
     if !notCached.isEmpty { throw FetchError.notCachedMany(notCached.sorted().map { unique[$0] }) }
-    var results: [URL: FetchResponse] = [:]
+    var results: [URL: Result<FetchResponse, FetchError>] = [:]
     results.reserveCapacity(unique.count)
     for (i, a) in answers.enumerated() { if let a { results[unique[i]] = a } }
     return results
+  }
+
+  /// Failures that say something about one URL, not about the host or the run.
+  static func concernsOneURL(_ e: FetchError) -> Bool {
+    switch e {
+    case .failed, .tooLarge, .truncated, .foreignRedirect, .disallowedByRobots: true
+    case .notCached, .notCachedMany, .hostNotAllowed, .refused: false
+    }
   }
 
   private func fetch(_ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String])

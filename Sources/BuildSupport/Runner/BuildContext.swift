@@ -18,6 +18,21 @@ public final class BuildContext: @unchecked Sendable {
     self.progress = progress
   }
 
+  /// HEADs every file for its size. A file whose probe fails for good (a 5xx that did not clear, a
+  /// redirect to an undeclared host) is warned about and left out of the answers, so its size stays
+  /// unknown (no `bytes`, not dead) and the source's sized-share threshold decides whether that is
+  /// acceptable; one bad file never stops the run.
+  public func probeSizes(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
+    var answers: [URL: FetchResponse] = [:]
+    for (u, r) in try await fetcher.headEach(urls, headers: headers).sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
+      switch r {
+      case .success(let response): answers[u] = response
+      case .failure(let e): warn("\(e); its size stays unknown")
+      }
+    }
+    return answers
+  }
+
   /// Where a catalogue of this build is written (`--output`, else `--out/<file>`).
   public func outputPath(for file: String) -> URL {
     options.outputFile ?? options.outputDirectory.appendingPathComponent(file)

@@ -217,6 +217,21 @@ final class FetcherTests: XCTestCase {
     XCTAssertEqual(again.contentLength, 17_766_642)
   }
 
+  func testOneProbeThatFailsForGoodDoesNotStopTheOthers() async throws {
+    for i in 0..<4 { server.setSize(100 + i, for: "example.org/dir/f\(i).zip") }
+    server.inject(.status(503), matching: "example.org/dir/f2.zip", times: 100)
+    var c = fetcher().configuration
+    c.maxAttempts = 2
+    let each = try await Fetcher(c).headEach((0..<4).map { url("f\($0).zip") })
+    XCTAssertEqual(each.count, 4)
+    for i in [0, 1, 3] {
+      guard case .success(let r)? = each[url("f\(i).zip")] else { return XCTFail("f\(i).zip: no answer") }
+      XCTAssertEqual(r.contentLength, Int64(100 + i))
+    }
+    guard case .failure(.failed(let u, _))? = each[url("f2.zip")] else { return XCTFail("f2.zip should have failed") }
+    XCTAssertEqual(u, url("f2.zip"))
+  }
+
   func testProbesKeepTheirOwnPaceBesidePages() async throws {
     for i in 0..<4 { server.setSize(100 + i, for: "example.org/dir/f\(i).zip") }
     var c = fetcher().configuration
