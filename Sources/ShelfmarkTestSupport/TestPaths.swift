@@ -27,6 +27,13 @@ public enum TestPaths {
     return u
   }
 
+  /// Skips the calling test, with a printed reason, when `../shared/corpus` is absent. Call it first
+  /// in a test that reads the corpus inside an assertion: a skip thrown from inside `XCTAssert…`
+  /// counts as a failure, not a skip.
+  public static func requireCorpus() throws {
+    _ = try shared("corpus")
+  }
+
   /// Bytes of a file under `../shared/corpus` (skips when absent).
   public static func corpus(_ relative: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: shared("corpus/" + relative)))

@@ -60,6 +60,7 @@ final class ArchiveCatalogueAssemblyTests: XCTestCase {
   }
 
   func testAnItemWithoutAScanPDFStopsTheBuild() throws {
+    try TestPaths.requireCorpus()
     let item = try XCTUnwrap(
       try ArchiveLookup.decode(TestPaths.corpus("archiveorg/byte-magazine-1986-09.json"), url: url).item)
     XCTAssertThrowsError(

@@ -12,6 +12,7 @@ final class ArchiveItemReadableTests: XCTestCase {
   }
 
   func testComicBooksRankBeforeDerivedTextPDFs() throws {
+    try TestPaths.requireCorpus()
     XCTAssertEqual(
       try readable("zagor-137-dharma-la-strega-daim-press-1976-12.json"),
       [
@@ -21,6 +22,7 @@ final class ArchiveItemReadableTests: XCTestCase {
   }
 
   func testTheScanPDFRanksBeforeItsTextPDF() throws {
+    try TestPaths.requireCorpus()
     XCTAssertEqual(
       try readable("vc-op-zagor-007-povratak-vampira.json"),
       ["VC OP - Zagor - 007 - POVRATAK VAMPIRA.PDF", "VC OP - Zagor - 007 - POVRATAK VAMPIRA.pdf"])
@@ -28,6 +30,7 @@ final class ArchiveItemReadableTests: XCTestCase {
   }
 
   func testFilesOfOneKindAreOrderedByName() throws {
+    try TestPaths.requireCorpus()
     XCTAssertEqual(
       try readable("transactor-for-the-amiga.json"),
       [
@@ -38,11 +41,13 @@ final class ArchiveItemReadableTests: XCTestCase {
   }
 
   func testDerivedJP2AndEbookFilesAreNotReadable() throws {
+    try TestPaths.requireCorpus()
     XCTAssertEqual(try readable("byte-magazine-1986-09.json"), ["1986_09_BYTE_11-09.pdf"])
     XCTAssertEqual(try readable("full/collapse00jare.json"), ["collapse00jare.pdf"])
   }
 
   func testSoftwareItemsAndImageOnlyItemsHaveNoReadableFiles() throws {
+    try TestPaths.requireCorpus()
     XCTAssertEqual(try readable("wozaday_In_Search_of_the_Most_Amazing_Thing.json"), [])
     XCTAssertEqual(try readable("vc-lms-na-bis-003-teks-viler-indijanski-agent.json"), [])
     XCTAssertEqual(try readable("full/nasa.json"), [])

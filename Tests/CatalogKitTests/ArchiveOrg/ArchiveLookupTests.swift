@@ -128,6 +128,7 @@ final class ArchiveLookupTests: XCTestCase {
   }
 
   func testTheRealAnswersWithoutAScanPDFHaveNoScan() throws {
+    try TestPaths.requireCorpus()
     for name in ["byte-magazine-1986-09", "transactor-for-the-amiga", "zagor-137-dharma-la-strega-daim-press-1976-12"] {
       let item = try XCTUnwrap(try ArchiveLookup.decode(TestPaths.corpus("archiveorg/\(name).json"), url: url).item)
       XCTAssertNil(item.scan, name)

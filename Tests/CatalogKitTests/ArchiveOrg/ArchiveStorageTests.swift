@@ -5,6 +5,7 @@ import XCTest
 
 final class ArchiveStorageTests: XCTestCase {
   func testTheFullRealAnswerNamesItsStorageNode() throws {
+    try TestPaths.requireCorpus()
     let url = URL(string: "https://archive.org/metadata/collapse00jare")!
     let item = try XCTUnwrap(
       try ArchiveLookup.decode(TestPaths.corpus("archiveorg/full/collapse00jare.json"), url: url).item)

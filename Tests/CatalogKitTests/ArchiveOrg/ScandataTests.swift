@@ -18,6 +18,7 @@ final class ScandataTests: XCTestCase {
   }
 
   func testTheRealTrimmedScandataStatesEighteenLeaves() throws {
+    try TestPaths.requireCorpus()
     XCTAssertEqual(Scandata.pageCount(try TestPaths.corpus("archiveorg/synthetic/scandata-trimmed.xml")), 18)
   }
 }

@@ -158,6 +158,7 @@ final class AtarimaniaTitlePageTests: XCTestCase {
   }
 
   func testNoRealPageLooksLikeAChallenge() throws {
+    try TestPaths.requireCorpus()
     for file in ["index.html", "analog.html", "antic.html", "page6.html"] {
       XCTAssertNil(AtarimaniaChallenge.evidence(status: 200, body: try TestPaths.corpus("atarimania/\(file)")), file)
     }

@@ -54,6 +54,7 @@ final class RetroSpecMagshowTests: XCTestCase {
   // MARK: the saved real magshow pages
 
   func testEveryRealMagshowPageMatchesWhatItShows() throws {
+    try TestPaths.requireCorpus()
     let expected: [(String, String, Int?, String?, Int?, String?)] = [
       ("AmSt_92_11", "Amiga Style", 1992, "Novembar", 44, "serbian"),
       ("AmSv_95_07", "Amiga Svet", 1995, "Juli", 20, "serbian"),
