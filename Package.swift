@@ -56,7 +56,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
-    .testTarget(name: "ReplayTests", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
+    .testTarget(
+      name: "ReplayTests", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

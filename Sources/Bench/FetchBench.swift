@@ -44,7 +44,8 @@ enum FetchBench {
 
     // The transport alone (no cache, no gate), to show where the time goes.
     let transportSeconds = try await transportAlone(CurlTransport.shared, paths, server.baseURL)
-    let urlSessionSeconds = try await transportAlone(URLSessionTransport(maxConnectionsPerHost: 8), paths, server.baseURL)
+    let urlSessionSeconds = try await transportAlone(
+      URLSessionTransport(maxConnectionsPerHost: 8), paths, server.baseURL)
 
     // curl doing the same HEADs.
     let config = dir.appendingPathComponent("curl.cfg")
@@ -89,7 +90,9 @@ enum FetchBench {
         guard next < urls.count else { return }
         let u = urls[next]
         next += 1
-        group.addTask { _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30)) }
+        group.addTask {
+          _ = try? await transport.send(TransportRequest(url: u, method: .head, headers: [:], timeout: 30))
+        }
       }
       for _ in 0..<8 { add() }
       while await group.next() != nil { add() }

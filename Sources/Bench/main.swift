@@ -4,16 +4,27 @@ import Foundation
 // Build in release: `swift run -c release bench <name>`.
 let benchmarks: [(name: String, about: String, run: @Sendable () async throws -> Void)] = [
   ("fetch", "warm-cache replay rate and loopback HEAD rate next to curl", { try await FetchBench.run() }),
-  ("retrospec", "parse the 35 real RetroSpec pages and build from a warm cache, next to plain libxml2", {
-    try await RetroSpecBench.run()
-  }),
-  ("popboks", "tile-grid probes per issue against a simulated archive, next to the reference's 121", {
-    try await PopBoksBench.run()
-  }),
-  ("bombjack", "generated 20,000-page site: cold build, warm rebuild, warm walk (needs bombjack-build built)", {
-    try await BombJackBench.run()
-  }),
-  ("spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }),
+  (
+    "retrospec", "parse the 35 real RetroSpec pages and build from a warm cache, next to plain libxml2",
+    {
+      try await RetroSpecBench.run()
+    }
+  ),
+  (
+    "popboks", "tile-grid probes per issue against a simulated archive, next to the reference's 121",
+    {
+      try await PopBoksBench.run()
+    }
+  ),
+  (
+    "bombjack", "generated 20,000-page site: cold build, warm rebuild, warm walk (needs bombjack-build built)",
+    {
+      try await BombJackBench.run()
+    }
+  ),
+  (
+    "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
+  ),
 ]
 
 let args = Array(CommandLine.arguments.dropFirst())

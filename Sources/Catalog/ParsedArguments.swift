@@ -1,4 +1,5 @@
 import CatalogKit
+
 /// A subcommand's command line split into positionals, option values and flags. Hand-written, small,
 /// with the error wording of the house style (quote the bad token, suggest a near match).
 struct ParsedArguments {

@@ -22,7 +22,8 @@ var sizesFile: String?
 var lifetime = 3600.0
 var args = Array(CommandLine.arguments.dropFirst())
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("error: \(message)\nUSAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.\n".utf8))
+  FileHandle.standardError.write(
+    Data("error: \(message)\nUSAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.\n".utf8))
   exit(64)
 }
 while !args.isEmpty {

@@ -287,7 +287,8 @@ public final class SiteMirror: @unchecked Sendable {
     var response: MirrorResponse
     switch fault {
     case .status(let s, let ra)?:
-      response = MirrorResponse(status: s, headers: ra.map { ["Retry-After": $0] } ?? [:], body: Array("fault \(s)\n".utf8))
+      response = MirrorResponse(
+        status: s, headers: ra.map { ["Retry-After": $0] } ?? [:], body: Array("fault \(s)\n".utf8))
     case .redirect(let to)?:
       response = MirrorResponse(status: 302, headers: ["Location": to])
     default:
@@ -296,7 +297,9 @@ public final class SiteMirror: @unchecked Sendable {
       } else if let r = file(host: host, path: realPath, query: query, headers: headers) {
         response = r
       } else if let size {
-        response = MirrorResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: method == "HEAD" ? [] : [UInt8](repeating: 0, count: size), contentLength: size)
+        response = MirrorResponse(
+          status: 200, headers: ["Content-Type": "application/octet-stream"],
+          body: method == "HEAD" ? [] : [UInt8](repeating: 0, count: size), contentLength: size)
       } else {
         response = MirrorResponse.text("not found\n", status: 404, type: "text/plain")
       }
@@ -355,7 +358,8 @@ public final class SiteMirror: @unchecked Sendable {
     guard let data = FileManager.default.contents(atPath: p) else { return nil }
     let etag = "\"\(data.count)-\(SiteMirror.quickHash(data))\""
     if headers["if-none-match"] == etag { return MirrorResponse(status: 304, headers: ["ETag": etag]) }
-    return MirrorResponse(status: 200, headers: ["Content-Type": SiteMirror.contentType(p), "ETag": etag], body: [UInt8](data))
+    return MirrorResponse(
+      status: 200, headers: ["Content-Type": SiteMirror.contentType(p), "ETag": etag], body: [UInt8](data))
   }
 
   static func quickHash(_ d: Data) -> String {

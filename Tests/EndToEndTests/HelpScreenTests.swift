@@ -32,7 +32,9 @@ final class HelpScreenTests: XCTestCase {
   func testEveryBuildToolListsTheSharedOptionsAndExitCodes() throws {
     for tool in Self.tools where tool.hasSuffix("-build") {
       let help = try Tool.run(tool, ["--help"]).stdout
-      for option in ["--no-network", "--cache <dir>", "--mirror <url>", "--only <keys>", "--jobs <n>", "--report <file>"] {
+      for option in [
+        "--no-network", "--cache <dir>", "--mirror <url>", "--only <keys>", "--jobs <n>", "--report <file>",
+      ] {
         XCTAssertTrue(help.contains("  " + option), "\(tool): --help lists \(option)")
       }
       XCTAssertTrue(help.contains("EXIT CODES: 0 written or unchanged, 64 usage, 65"), tool)

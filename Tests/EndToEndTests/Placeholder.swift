@@ -1,2 +1,3 @@
 import XCTest
+
 final class EndToEndPlaceholderTests: XCTestCase { func testNothing() {} }

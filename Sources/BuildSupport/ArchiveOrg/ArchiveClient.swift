@@ -55,7 +55,9 @@ public struct ArchiveClient: Sendable {
 
   /// Fetches a small file of the item (XML or JSON; never the scans).
   public func file(_ name: String, of item: ArchiveItem) async throws -> (url: URL, response: FetchResponse) {
-    guard let url = fileURL(name, of: item) else { throw ArchiveClientError.badIdentifier(item.identifier + "/" + name) }
+    guard let url = fileURL(name, of: item) else {
+      throw ArchiveClientError.badIdentifier(item.identifier + "/" + name)
+    }
     return (url, try await context.fetcher.get(url, kind: .api))
   }
 

@@ -59,20 +59,31 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 enum SharedOption {
   static let all: [ToolOption] = [
     ToolOption("--no-network", help: "Build from the cache alone; a miss is an error that lists every missing URL."),
-    ToolOption("--cache", value: "<dir>", help: "Cache folder; delete it to ask for fresh copies.", default: ".<source>-cache"),
+    ToolOption(
+      "--cache", value: "<dir>", help: "Cache folder; delete it to ask for fresh copies.", default: ".<source>-cache"),
     ToolOption("--out", value: "<dir>", help: "Folder the catalogues are written to.", default: "catalogs"),
     ToolOption("--output", value: "<file>", help: "Exact output file, for a build that writes one catalogue."),
-    ToolOption("--mirror", value: "<url>", help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
-    ToolOption("--only", value: "<keys>", help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.", repeatable: true),
+    ToolOption(
+      "--mirror", value: "<url>",
+      help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
+    ToolOption(
+      "--only", value: "<keys>", help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.",
+      repeatable: true),
     ToolOption("--jobs", value: "<n>", help: "Requests in flight per host.", default: "<tool default>"),
     ToolOption("--delay", value: "<ms>", help: "Pause between requests to one host.", default: "<tool default>"),
-    ToolOption("--probe-delay", value: "<ms>", help: "Pause between HEAD probes to one host (never more than --delay unless given).", default: "<tool default>"),
+    ToolOption(
+      "--probe-delay", value: "<ms>",
+      help: "Pause between HEAD probes to one host (never more than --delay unless given).", default: "<tool default>"),
     ToolOption("--refresh", help: "Revalidate cached pages with conditional requests instead of trusting them."),
-    ToolOption("--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).", default: "today, UTC"),
+    ToolOption(
+      "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
+      default: "today, UTC"),
     ToolOption("--report", value: "<file>", help: "Write a machine-readable build report (JSON)."),
     ToolOption("--allow-shrink", help: "Write even when the rebuild drops more issues than the shrink limit."),
-    ToolOption("--shrink-limit", value: "<share>", help: "Share of the previous issues a rebuild may drop.", default: "0.05"),
-    ToolOption("--user-agent", value: "<string>", help: "User-Agent sent with every request.", default: "<tool default>"),
+    ToolOption(
+      "--shrink-limit", value: "<share>", help: "Share of the previous issues a rebuild may drop.", default: "0.05"),
+    ToolOption(
+      "--user-agent", value: "<string>", help: "User-Agent sent with every request.", default: "<tool default>"),
     ToolOption("--ignore-robots", help: "Fetch paths robots.txt disallows (say why in the run's notes)."),
     ToolOption("--quiet", help: "Print only errors and the summary."),
     ToolOption("--help", help: "Show help information."),
@@ -81,14 +92,17 @@ enum SharedOption {
 
 extension BuildOptions {
   /// Parses arguments (without the program name). `--help` throws `HelpRequested`.
-  public static func parse(_ arguments: [String], tool: BuildTool, environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func parse(
+    _ arguments: [String], tool: BuildTool, environment: [String: String] = ProcessInfo.processInfo.environment
+  )
     throws -> BuildOptions
   {
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     var o = BuildOptions(
       cacheDirectory: cwd.appendingPathComponent(".\(tool.source)-cache"),
       outputDirectory: cwd.appendingPathComponent("catalogs"), jobs: tool.defaultJobs,
-      delayMS: tool.defaultDelayMS, probeDelayMS: tool.defaultProbeDelayMS, date: BuildOptions.defaultDate(environment), userAgent: tool.userAgent,
+      delayMS: tool.defaultDelayMS, probeDelayMS: tool.defaultProbeDelayMS, date: BuildOptions.defaultDate(environment),
+      userAgent: tool.userAgent,
       toolName: tool.name)
     let known = SharedOption.all + tool.options
     var i = 0
@@ -104,7 +118,10 @@ extension BuildOptions {
         inline = String(arg[arg.index(after: eq)...])
         arg = String(arg[..<eq])
       }
-      func val() throws -> String { if let inline { return inline }; return try next(arg) }
+      func val() throws -> String {
+        if let inline { return inline }
+        return try next(arg)
+      }
       switch arg {
       case "--help", "-h": throw HelpRequested()
       case "--no-network": o.noNetwork = true
@@ -118,7 +135,9 @@ extension BuildOptions {
         }
         o.mirror = u
       case "--only":
-        let keys = try val().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let keys = try val().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+          !$0.isEmpty
+        }
         guard !keys.isEmpty else { throw UsageError("--only needs at least one key.", tool: tool.name) }
         o.only = (o.only ?? []) + keys
       case "--jobs":
@@ -129,22 +148,30 @@ extension BuildOptions {
         o.jobs = n
       case "--delay":
         let v = try val()
-        guard let n = Int(v), n >= 0 else { throw UsageError("--delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name) }
+        guard let n = Int(v), n >= 0 else {
+          throw UsageError("--delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name)
+        }
         o.delayMS = n
       case "--probe-delay":
         let v = try val()
-        guard let n = Int(v), n >= 0 else { throw UsageError("--probe-delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name) }
+        guard let n = Int(v), n >= 0 else {
+          throw UsageError("--probe-delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name)
+        }
         o.probeDelayMS = n
       case "--refresh": o.refresh = true
       case "--date":
         let v = try val()
-        guard BuildOptions.isDate(v) else { throw UsageError("--date takes a date like 2026-11-30, not '\(v)'.", tool: tool.name) }
+        guard BuildOptions.isDate(v) else {
+          throw UsageError("--date takes a date like 2026-11-30, not '\(v)'.", tool: tool.name)
+        }
         o.date = v
       case "--report": o.reportFile = URL(fileURLWithPath: try val(), relativeTo: cwd).standardizedFileURL
       case "--allow-shrink": o.allowShrink = true
       case "--shrink-limit":
         let v = try val()
-        guard let d = Double(v), (0...1).contains(d) else { throw UsageError("--shrink-limit takes a share from 0 to 1, not '\(v)'.", tool: tool.name) }
+        guard let d = Double(v), (0...1).contains(d) else {
+          throw UsageError("--shrink-limit takes a share from 0 to 1, not '\(v)'.", tool: tool.name)
+        }
         o.shrinkLimit = d
       case "--user-agent": o.userAgent = try val()
       case "--ignore-robots": o.ignoreRobots = true

@@ -56,7 +56,9 @@ public struct ToolOption: Sendable {
   /// May be given more than once (values accumulate); a value may also be comma-separated.
   public var repeatable: Bool
 
-  public init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, repeatable: Bool = false) {
+  public init(
+    _ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, repeatable: Bool = false
+  ) {
     self.name = name
     self.value = value
     self.help = help

@@ -3,7 +3,8 @@ enum Help {
   static func text(for tool: BuildTool) -> String {
     var lines = ["OVERVIEW: \(tool.abstract)", ""]
     let own = tool.options.map { o in o.value.map { "[\(o.name) \($0)]" } ?? "[\(o.name)]" }
-    lines.append("USAGE: \(tool.name) [--no-network] [--cache <dir>] [--out <dir>] [--mirror <url>] [--only <keys>] ...")
+    lines.append(
+      "USAGE: \(tool.name) [--no-network] [--cache <dir>] [--out <dir>] [--mirror <url>] [--only <keys>] ...")
     // The tool's own options continue the usage line, wrapped under it at 100 columns.
     let indent = String(repeating: " ", count: "USAGE: ".count + tool.name.count + 1)
     var line = indent
@@ -43,9 +44,13 @@ enum Help {
       if o.name == "--jobs" { d = "\(tool.defaultJobs); at most \(tool.maxJobs)" }
       if o.name == "--delay" { d = String(tool.defaultDelayMS) }
       if o.name == "--probe-delay" { d = tool.defaultProbeDelayMS.map(String.init) ?? "the same as --delay" }
-      if o.name == "--user-agent" { d = tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's" }
+      if o.name == "--user-agent" {
+        d = tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's"
+      }
       let help = o.help + (d.map { " (default: \($0))" } ?? "")
-      let pad = label.count + 2 > width ? "\n  " + String(repeating: " ", count: width) : String(repeating: " ", count: width - label.count)
+      let pad =
+        label.count + 2 > width
+        ? "\n  " + String(repeating: " ", count: width) : String(repeating: " ", count: width - label.count)
       return "  " + label + pad + help
     }
   }

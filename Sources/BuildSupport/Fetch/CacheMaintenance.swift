@@ -95,7 +95,9 @@ extension CacheStore {
     var removed = 0
     let fm = FileManager.default
     for (path, _) in allRecords() where path != headLogPath {
-      guard let attrs = try? fm.attributesOfItem(atPath: path), let m = attrs[.modificationDate] as? Date else { continue }
+      guard let attrs = try? fm.attributesOfItem(atPath: path), let m = attrs[.modificationDate] as? Date else {
+        continue
+      }
       if m < cutoff {
         unlink(path)
         unlink(String(path.dropLast(5)) + ".body")

@@ -123,7 +123,11 @@ public final class CacheStore: @unchecked Sendable {
   public func read(_ key: CacheKey, url: URL) -> (CacheRecord, FetchResponse)? {
     if key.method == .head {
       guard let record = headRecords()[key.digest] else { return nil }
-      return (record, FetchResponse(url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
+      return (
+        record,
+        FetchResponse(
+          url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true)
+      )
     }
     let p = paths(key)
     guard let recordData = FileManager.default.contents(atPath: p.record),
@@ -277,7 +281,8 @@ public final class CacheStore: @unchecked Sendable {
 
   static func encode(_ record: CacheRecord, pretty: Bool) throws -> [UInt8] {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
     return [UInt8](try encoder.encode(record))
   }
 

@@ -146,7 +146,9 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     guard let data, let context else { return 0 }
     let n = size * count
     let ex = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
-    data.withMemoryRebound(to: UInt8.self, capacity: n) { ex.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
+    data.withMemoryRebound(to: UInt8.self, capacity: n) {
+      ex.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
+    }
     return n
   }
 

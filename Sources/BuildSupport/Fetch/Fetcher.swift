@@ -87,13 +87,16 @@ public final class Fetcher: Sendable {
   /// redirect to an undeclared host): its failure is its answer, so one bad file cannot stop a size
   /// run of thousands. A host that refuses us (breaker open), and misses under `--no-network`, still
   /// stop the whole batch.
-  public func headEach(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: Result<FetchResponse, FetchError>] {
+  public func headEach(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: Result<
+    FetchResponse, FetchError
+  >] {
     try await many(urls, settle: true) { try await self.head($0, headers: headers) }
   }
 
   /// `getAll`, but a URL that fails for good is kept as its failure (see `headEach`): for crawls
   /// where a broken page is skipped and listed, never fatal.
-  public func getEach(_ urls: [URL], kind: RequestKind = .page) async throws -> [URL: Result<FetchResponse, FetchError>] {
+  public func getEach(_ urls: [URL], kind: RequestKind = .page) async throws -> [URL: Result<FetchResponse, FetchError>]
+  {
     try await many(urls, settle: true) { try await self.get($0, kind: kind) }
   }
 
@@ -223,7 +226,9 @@ public final class Fetcher: Sendable {
       ranged["Range"] = "bytes=0-0"
       // A server that ignores Range sends the whole file: allow a file's size, not a page's.
       let r = try await network(url, method: .get, kind: .file, headers: ranged, host: host)
-      response = FetchResponse(url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [], fromCache: false)
+      response = FetchResponse(
+        url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [],
+        fromCache: false)
       if r.status == 206, let total = r.headers["content-range"]?.split(separator: "/").last, Int64(total) != nil {
         response.headers["content-length"] = String(total)
       } else if r.status == 200 {
@@ -363,7 +368,8 @@ public final class Fetcher: Sendable {
           failure = FetchError.truncated(url, got: r.body.count, expected: cl).description
           break
         }
-        return FetchResponse(url: url, method: method, status: r.status, headers: r.headers, body: r.body, fromCache: false)
+        return FetchResponse(
+          url: url, method: method, status: r.status, headers: r.headers, body: r.body, fromCache: false)
       case .failure(let e):
         if e is CancellationError { throw e }
         failure = "transport error: \((e as? TransportError)?.message ?? e.localizedDescription)"

@@ -24,7 +24,9 @@ public final class BuildContext: @unchecked Sendable {
   /// acceptable; one bad file never stops the run.
   public func probeSizes(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
     var answers: [URL: FetchResponse] = [:]
-    for (u, r) in try await fetcher.headEach(urls, headers: headers).sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
+    for (u, r) in try await fetcher.headEach(urls, headers: headers).sorted(by: {
+      $0.key.absoluteString < $1.key.absoluteString
+    }) {
       switch r {
       case .success(let response): answers[u] = response
       case .failure(let e): warn("\(e); its size stays unknown")

@@ -21,7 +21,8 @@ public struct BuildProduct: Sendable {
     _ c: IssueCatalogue, file: String, rules: [ValidationRule<IssueCatalogue>] = [], partial: Bool = false,
     summary: [String] = [], sharedRules: [ValidationRule<IssueCatalogue>]? = nil
   ) -> BuildProduct {
-    BuildProduct(file: file, partial: partial, summary: summary, payload: .issue(c, (sharedRules ?? SharedRules.issue()) + rules))
+    BuildProduct(
+      file: file, partial: partial, summary: summary, payload: .issue(c, (sharedRules ?? SharedRules.issue()) + rules))
   }
 
   public static func popboks(

@@ -99,7 +99,8 @@ public enum BuildRunner {
     }
     let c = context.fetcher.counters.snapshot
     Diagnostics.plain(
-      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)")
+      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)"
+    )
     return code
   }
 
@@ -191,12 +192,17 @@ public enum BuildRunner {
     // Partial builds are checked too: a subset written over a full catalogue is the commonest way
     // to lose one (`--only SK` into catalogs/); write it elsewhere with --out, or pass --allow-shrink.
     if let previous,
-      let shrink = ShrinkCheck.compare(previous: previous, new: c, limit: options.shrinkLimit, allowed: options.allowShrink)
+      let shrink = ShrinkCheck.compare(
+        previous: previous, new: c, limit: options.shrinkLimit, allowed: options.allowShrink)
     {
       report.findings.append(shrink)
     }
     for f in report.findings {
-      let ids = f.records.isEmpty ? "" : ": " + f.records.joined(separator: ", ") + (f.count > f.records.count ? " and \(f.count - f.records.count) more" : "")
+      let ids =
+        f.records.isEmpty
+        ? ""
+        : ": " + f.records.joined(separator: ", ")
+          + (f.count > f.records.count ? " and \(f.count - f.records.count) more" : "")
       let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
       if f.severity == .error { Diagnostics.error(line) } else { Diagnostics.warning(line) }
     }

@@ -27,7 +27,10 @@ public final class Progress: @unchecked Sendable {
       let shown = text.count > cols ? String(text.prefix(cols - 1)) + "…" : text
       FileHandle.standardError.write(Data(("\r\u{1B}[2K" + shown).utf8))
       lineShown = true
-      if done >= total { FileHandle.standardError.write(Data("\n".utf8)); lineShown = false }
+      if done >= total {
+        FileHandle.standardError.write(Data("\n".utf8))
+        lineShown = false
+      }
     } else {
       let last = lastPlain[phase] ?? -1
       if done == 0 || done >= total || pct - last >= 0.1 {

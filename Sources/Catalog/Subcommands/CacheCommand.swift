@@ -6,7 +6,8 @@ import Foundation
 enum CacheCommand: Subcommand {
   static let name = "cache"
   static let abstract = "List, summarise, verify or prune a build cache."
-  static let usage = "cache ls|stats|verify|prune --cache <dir> [--host <host>] [--days <n>] [--repair] [--include-probes]"
+  static let usage =
+    "cache ls|stats|verify|prune --cache <dir> [--host <host>] [--days <n>] [--repair] [--include-probes]"
   static let arguments = [
     ("ls", "One line per entry: method, status, size, fetch time, URL."),
     ("stats", "Entries and bytes by host and status."),
@@ -41,7 +42,9 @@ enum CacheCommand: Subcommand {
     switch action {
     case "ls":
       var table = TextTable(header: ["method", "status", "bytes", "fetched", "url"], leftAligned: [0, 3, 4])
-      for e in entries().sorted(by: { ($0.record.url, $0.record.method.rawValue) < ($1.record.url, $1.record.method.rawValue) }) {
+      for e in entries().sorted(by: {
+        ($0.record.url, $0.record.method.rawValue) < ($1.record.url, $1.record.method.rawValue)
+      }) {
         let size = e.record.method == .head ? e.record.headers["content-length"] ?? "-" : String(e.record.bodyBytes)
         table.append([e.record.method.rawValue, String(e.record.status), size, e.record.fetched, e.record.url])
       }
@@ -101,7 +104,8 @@ enum CacheCommand: Subcommand {
         return .io
       }
     default:
-      let hint = NearMatch.nearest(action, in: ["ls", "stats", "verify", "prune"]).map { " Did you mean '\($0)'?" } ?? ""
+      let hint =
+        NearMatch.nearest(action, in: ["ls", "stats", "verify", "prune"]).map { " Did you mean '\($0)'?" } ?? ""
       return usageError("unknown action '\(action)'.\(hint)", console)
     }
   }

@@ -8,7 +8,8 @@ public enum NearMatch {
 
   /// Levenshtein distance over characters.
   public static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     var previous = Array(0...b.count)
     for (i, ca) in a.enumerated() {
       var current = [i + 1]

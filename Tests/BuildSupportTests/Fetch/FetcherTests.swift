@@ -12,7 +12,9 @@ final class FetcherTests: XCTestCase {
     dir = FileManager.default.temporaryDirectory.appendingPathComponent("fetcher-\(UUID().uuidString.prefix(8))")
     let site = dir.appendingPathComponent("site/example.org/dir")
     try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-    for i in 0..<5 { try Data("<html><body>page \(i)</body></html>".utf8).write(to: site.appendingPathComponent("p\(i).html")) }
+    for i in 0..<5 {
+      try Data("<html><body>page \(i)</body></html>".utf8).write(to: site.appendingPathComponent("p\(i).html"))
+    }
     try Data("result".utf8).write(to: site.appendingPathComponent("show.php?all=X_1"))
     server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 120)
     try server.start()
@@ -165,7 +167,8 @@ final class FetcherTests: XCTestCase {
     let node = dir.appendingPathComponent("site/ia800.example.org/items/x")
     try FileManager.default.createDirectory(at: node, withIntermediateDirectories: true)
     try Data("<scandata/>".utf8).write(to: node.appendingPathComponent("scandata.xml"))
-    server.inject(.redirect("https://ia800.example.org/items/x/scandata.xml"), matching: "example.org/dir/scan", times: 1)
+    server.inject(
+      .redirect("https://ia800.example.org/items/x/scandata.xml"), matching: "example.org/dir/scan", times: 1)
     var c = fetcher().configuration
     c.allowedHosts = ["example.org", ".example.org"]
     let r = try await Fetcher(c).get(url("scan"))

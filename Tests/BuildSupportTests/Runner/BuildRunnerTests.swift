@@ -16,22 +16,27 @@ final class BuildRunnerTests: XCTestCase {
 
   let tool = BuildTool(
     name: "sample-build", abstract: "Build a sample catalogue.", source: "sample", hosts: ["example.org"],
-    defaultDelayMS: 0, options: [ToolOption("--min-issues", value: "<n>", help: "Fewest issues a full build may have.", default: "3")])
+    defaultDelayMS: 0,
+    options: [ToolOption("--min-issues", value: "<n>", help: "Fewest issues a full build may have.", default: "3")])
 
   func catalogue(_ n: Int, title: String = "Issue") -> IssueCatalogue {
     IssueCatalogue(
       generated: "2026-01-01", base: "https://archive.org/download/",
       series: [Series(key: "S", name: "Sample", code: "S")],
-      issues: (1...n).map { Issue(id: "S_\($0)", series: "S", number: $0, title: "\(title) \($0)", zip: "z/\($0).zip") })
+      issues: (1...n).map { Issue(id: "S_\($0)", series: "S", number: $0, title: "\(title) \($0)", zip: "z/\($0).zip") }
+    )
   }
 
   func args(_ extra: String...) -> [String] {
-    ["--cache", dir.appendingPathComponent("cache").path, "--out", dir.appendingPathComponent("out").path, "--quiet"] + extra
+    ["--cache", dir.appendingPathComponent("cache").path, "--out", dir.appendingPathComponent("out").path, "--quiet"]
+      + extra
   }
 
   var outFile: String { dir.appendingPathComponent("out/sample.json").path }
 
-  func build(_ c: IssueCatalogue, _ arguments: [String], rules: [ValidationRule<IssueCatalogue>] = []) async -> BuildRunner.Outcome {
+  func build(_ c: IssueCatalogue, _ arguments: [String], rules: [ValidationRule<IssueCatalogue>] = []) async
+    -> BuildRunner.Outcome
+  {
     await BuildRunner.run(tool, arguments: arguments) { ctx in
       var c = c
       c.generated = ctx.options.date
@@ -43,7 +48,14 @@ final class BuildRunnerTests: XCTestCase {
     let o = await build(catalogue(3), args("--date", "2026-11-30"))
     XCTAssertEqual(o.code, .ok)
     let bytes = try XCTUnwrap(FileManager.default.contents(atPath: outFile))
-    XCTAssertEqual([UInt8](bytes), try CatalogueEncoder.encode({ var c = catalogue(3); c.generated = "2026-11-30"; return c }()))
+    XCTAssertEqual(
+      [UInt8](bytes),
+      try CatalogueEncoder.encode(
+        {
+          var c = catalogue(3)
+          c.generated = "2026-11-30"
+          return c
+        }()))
     XCTAssertEqual(o.report?.products.first?.status, .written)
   }
 
@@ -122,7 +134,10 @@ final class BuildRunnerTests: XCTestCase {
 
   func testToolOptionsAndSharedOptionsParse() throws {
     let o = try BuildOptions.parse(
-      ["--only", "a,b", "--only=c", "--min-issues", "7", "--date", "2026-02-03", "--jobs", "3", "--mirror", "http://127.0.0.1:9"],
+      [
+        "--only", "a,b", "--only=c", "--min-issues", "7", "--date", "2026-02-03", "--jobs", "3", "--mirror",
+        "http://127.0.0.1:9",
+      ],
       tool: tool, environment: [:])
     XCTAssertEqual(o.only, ["a", "b", "c"])
     XCTAssertEqual(try o.int("--min-issues", default: 3), 7)
@@ -131,7 +146,8 @@ final class BuildRunnerTests: XCTestCase {
     XCTAssertEqual(o.mirror?.absoluteString, "http://127.0.0.1:9")
     XCTAssertNil(o.probeDelayMS)
     XCTAssertEqual(try BuildOptions.parse(["--probe-delay", "250"], tool: tool).probeDelayMS, 250)
-    XCTAssertEqual(try BuildOptions.parse([], tool: tool, environment: ["SOURCE_DATE_EPOCH": "86400"]).date, "1970-01-02")
+    XCTAssertEqual(
+      try BuildOptions.parse([], tool: tool, environment: ["SOURCE_DATE_EPOCH": "86400"]).date, "1970-01-02")
   }
 
   func testTheHelpScreenHasTheHouseShape() {

@@ -52,7 +52,8 @@ final class CatalogueSetTests: XCTestCase {
 
   func testAVintageAppleSeriesInBothFilesIsNamed() {
     let c = IssueCatalogue(
-      generated: "2026-11-30", base: "https://vintageapple.org/", series: [Series(key: "macuser", name: "MacUser", code: "")],
+      generated: "2026-11-30", base: "https://vintageapple.org/",
+      series: [Series(key: "macuser", name: "MacUser", code: "")],
       issues: [Issue(id: "macuser/a", series: "macuser", number: 1, title: "A", zip: "macuser/pdf/a.pdf", bytes: 1)])
     let set = CatalogueSet([
       .init(file: "vintageapple-magazines.json", catalogue: .issue(c)),

@@ -46,7 +46,9 @@ extension SHA256Tests {
     let start = Date()
     let hex = SHA256.hex(bytes)
     let seconds = Date().timeIntervalSince(start)
-    print("benchmark: SHA-256 of 4 MB took \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", 4 / max(seconds, 1e-6))) MB/s)")
+    print(
+      "benchmark: SHA-256 of 4 MB took \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", 4 / max(seconds, 1e-6))) MB/s)"
+    )
     XCTAssertEqual(hex.count, 64)
   }
 }

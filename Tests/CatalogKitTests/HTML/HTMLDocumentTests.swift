@@ -20,7 +20,8 @@ final class HTMLDocumentTests: XCTestCase {
   }
 
   func testAWindows1250PageKeepsItsDiacritics() throws {
-    let bytes = Array("<html><body><p>Spektrum Priru".utf8) + [0xE8] + Array("nik, ".utf8) + [0x9E, 0x8A]
+    let bytes =
+      Array("<html><body><p>Spektrum Priru".utf8) + [0xE8] + Array("nik, ".utf8) + [0x9E, 0x8A]
       + Array("</p></body></html>".utf8)
     let doc = try HTMLDocument(bytes: bytes, policy: .utf8Else(.windows1250))
     XCTAssertEqual(doc.encoding, .windows1250)

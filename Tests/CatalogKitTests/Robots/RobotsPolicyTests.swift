@@ -20,7 +20,8 @@ final class RobotsPolicyTests: XCTestCase {
   }
 
   func testOurOwnGroupBeatsTheStarGroup() {
-    let p = RobotsPolicy.parse("User-agent: *\nDisallow: /\n\nUser-agent: Shelfmark\nDisallow: /cgi\n", agent: "shelfmark")
+    let p = RobotsPolicy.parse(
+      "User-agent: *\nDisallow: /\n\nUser-agent: Shelfmark\nDisallow: /cgi\n", agent: "shelfmark")
     XCTAssertTrue(p.allows("/a"))
     XCTAssertFalse(p.allows("/cgi/x"))
   }

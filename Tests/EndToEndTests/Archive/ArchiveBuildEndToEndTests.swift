@@ -70,7 +70,8 @@ final class ArchiveBuildEndToEndTests: XCTestCase {
       try JSONDecoder().decode(IssueCatalogue.self, from: reference))
     XCTAssertEqual(bytes, reference, "same date, same content: the shipped bytes")
 
-    let check = try Tool.run("catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"], in: dir)
+    let check = try Tool.run(
+      "catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"], in: dir)
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
 
     server.clearLog()

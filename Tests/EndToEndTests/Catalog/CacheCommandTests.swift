@@ -48,7 +48,9 @@ final class CacheCommandTests: XCTestCase {
   }
 
   func testVerifyNamesACorruptBodyAndRepairRemovesIt() throws {
-    let bodies = FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".body") } ?? []
+    let bodies =
+      FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".body") }
+      ?? []
     let victim = try XCTUnwrap(bodies.first)
     try Data("tampered".utf8).write(to: cache.appendingPathComponent(victim))
     let bad = try Tool.run("catalog", ["cache", "verify", "--cache", cache.path])

@@ -31,13 +31,17 @@ final class CacheUnderStressTests: XCTestCase {
 
     // A cold, complete run elsewhere tells how many requests a build needs.
     let reference = try Tool.run(
-      "popboks-build", arguments(archive.server, cache: dir.appendingPathComponent("ref-cache"), out: dir.appendingPathComponent("ref"), ["--delay", "0"]))
+      "popboks-build",
+      arguments(
+        archive.server, cache: dir.appendingPathComponent("ref-cache"), out: dir.appendingPathComponent("ref"),
+        ["--delay", "0"]))
     XCTAssertEqual(reference.status, 0, reference.stderr)
     let full = archive.server.requests.count
     archive.server.clearLog()
 
     // Killed (SIGKILL: no chance to tidy up) once a third of the work is done.
-    let victim = process(arguments(archive.server, cache: cache, out: dir.appendingPathComponent("killed"), ["--delay", "5"]))
+    let victim = process(
+      arguments(archive.server, cache: cache, out: dir.appendingPathComponent("killed"), ["--delay", "5"]))
     try victim.run()
     let deadline = Date().addingTimeInterval(60)
     while archive.server.requests.count < full / 3, Date() < deadline, victim.isRunning { usleep(20_000) }
@@ -45,7 +49,8 @@ final class CacheUnderStressTests: XCTestCase {
     kill(victim.processIdentifier, SIGKILL)
     victim.waitUntilExit()
     let beforeKill = archive.server.requests.count
-    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("killed/popboks-dzuboks.json").path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: dir.appendingPathComponent("killed/popboks-dzuboks.json").path))
 
     // Whatever the kill left is either a whole entry or something verify names and repair removes.
     let verify = try Tool.run("catalog", ["cache", "verify", "--cache", cache.path, "--repair"])
@@ -53,7 +58,9 @@ final class CacheUnderStressTests: XCTestCase {
 
     // The rerun completes, asking only for what the killed run had not stored.
     archive.server.clearLog()
-    let rerun = try Tool.run("popboks-build", arguments(archive.server, cache: cache, out: dir.appendingPathComponent("out"), ["--delay", "0"]))
+    let rerun = try Tool.run(
+      "popboks-build",
+      arguments(archive.server, cache: cache, out: dir.appendingPathComponent("out"), ["--delay", "0"]))
     XCTAssertEqual(rerun.status, 0, rerun.stderr)
     let rerunRequests = archive.server.requests.count
     XCTAssertLessThan(rerunRequests, full, "the rerun reused nothing")
@@ -89,7 +96,8 @@ final class CacheUnderStressTests: XCTestCase {
     XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
 
     archive.server.clearLog()
-    let offline = try Tool.run("popboks-build", arguments(archive.server, cache: cache, out: dir.appendingPathComponent("c"), ["--no-network"]))
+    let offline = try Tool.run(
+      "popboks-build", arguments(archive.server, cache: cache, out: dir.appendingPathComponent("c"), ["--no-network"]))
     XCTAssertEqual(offline.status, 0, offline.stderr)
     XCTAssertEqual(archive.server.requests.count, 0)
   }

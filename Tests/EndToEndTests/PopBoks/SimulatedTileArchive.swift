@@ -11,7 +11,6 @@ struct SimulatedTileArchive {
   var models: [PopBoksMagazine: TileArchiveModel]
   var indexes: [PopBoksMagazine: PopBoksIndex]
 
-
   /// Serves both fixture scripts and a generated archive for their issues.
   static func start(
     seed: UInt64 = 3, missingCovers: Set<Int> = [], edit: (inout [PopBoksMagazine: TileArchiveModel]) -> Void = { _ in }

@@ -65,7 +65,8 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
       }
     }
 
-    let check = try Tool.run("catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"], in: dir)
+    let check = try Tool.run(
+      "catalog", ["check", dir.appendingPathComponent("out").path, "--expect", "present"], in: dir)
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
   }
 

@@ -150,7 +150,9 @@ final class SpectrumBuildTests: XCTestCase {
     let r = try run(["--build", "fanzines", "--no-network"])
     XCTAssertEqual(r.status, 69)
     XCTAssertTrue(
-      r.stderr.contains("1 URL(s) are not cached and --no-network was given:\n  https://raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"),
+      r.stderr.contains(
+        "1 URL(s) are not cached and --no-network was given:\n  https://raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"
+      ),
       r.stderr)
     XCTAssertEqual(server.requests.count, 0)
   }
