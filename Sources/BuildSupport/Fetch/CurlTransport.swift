@@ -62,6 +62,7 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     var status = 0
     var headers: [String: String] = [:]
     var body: [UInt8] = []
+    var exceededCap = false
     var continuation: CheckedContinuation<TransportResponse, Error>?
     var headerList: UnsafeMutablePointer<curl_slist>?
 
@@ -133,8 +134,9 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     curl_multi_remove_handle(multi, easy)
     curl_easy_cleanup(easy)
     if let l = ex.headerList { curl_slist_free_all(l) }
-    if result == CURLE_OK {
-      ex.continuation?.resume(returning: TransportResponse(status: status, headers: ex.headers, body: ex.body))
+    if result == CURLE_OK || ex.exceededCap {
+      ex.continuation?.resume(
+        returning: TransportResponse(status: status, headers: ex.headers, body: ex.body, exceededCap: ex.exceededCap))
     } else {
       let message = String(cString: curl_easy_strerror(result))
       ex.continuation?.resume(throwing: TransportError(url: ex.request.url, message: message))

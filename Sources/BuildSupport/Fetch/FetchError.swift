@@ -37,7 +37,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
     case .failed(let url, let reason):
       return "\(url.absoluteString): \(reason)"
     case .tooLarge(let url, let bytes, let cap):
-      return "\(url.absoluteString): body of \(bytes) bytes is over the \(cap)-byte cap"
+      return
+        "\(url.absoluteString): the body (\(bytes) bytes or more) is over the \(cap)-byte cap for its kind; not stored"
     case .truncated(let url, let got, let expected):
       return "\(url.absoluteString): body truncated (\(got) of \(expected) bytes)"
     case .disallowedByRobots(let url):

@@ -309,7 +309,8 @@ public final class Fetcher: Sendable {
       attempt += 1
       var h = configuration.extraHeaders.merging(headers) { $1 }
       h["User-Agent"] = configuration.userAgent
-      let request = TransportRequest(url: wireURL(current), method: method, headers: h, timeout: configuration.timeout)
+      let request = TransportRequest(
+        url: wireURL(current), method: method, headers: h, timeout: configuration.timeout, maxBytes: kind.bodyCap)
       await gate.acquire()
       counters.add(.requests)
       let outcome: Result<TransportResponse, Error>
@@ -358,9 +359,10 @@ public final class Fetcher: Sendable {
           attempt = 0
           continue
         }
-        if r.body.count > kind.bodyCap {
+        if r.exceededCap || r.body.count > kind.bodyCap {
           counters.add(.failed)
-          throw FetchError.tooLarge(url, bytes: r.body.count, cap: kind.bodyCap)
+          let announced = r.headers["content-length"].flatMap { Int($0) }
+          throw FetchError.tooLarge(url, bytes: announced ?? r.body.count, cap: kind.bodyCap)
         }
         if method == .get, (200..<300).contains(r.status), let cl = r.headers["content-length"].flatMap({ Int($0) }),
           cl != r.body.count, r.headers["content-encoding"] == nil

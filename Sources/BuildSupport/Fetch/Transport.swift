@@ -14,12 +14,15 @@ public struct TransportRequest: Sendable {
   public var method: HTTPMethod
   public var headers: [String: String]
   public var timeout: Double
+  /// The most body bytes to accept; a transport stops reading past it and says so.
+  public var maxBytes: Int
 
-  public init(url: URL, method: HTTPMethod, headers: [String: String], timeout: Double) {
+  public init(url: URL, method: HTTPMethod, headers: [String: String], timeout: Double, maxBytes: Int = .max) {
     self.url = url
     self.method = method
     self.headers = headers
     self.timeout = timeout
+    self.maxBytes = maxBytes
   }
 }
 
@@ -28,6 +31,15 @@ public struct TransportResponse: Sendable {
   /// Header names lowercased.
   public var headers: [String: String]
   public var body: [UInt8]
+  /// The body went past `maxBytes` and the transfer was stopped; `body` is incomplete.
+  public var exceededCap = false
+
+  public init(status: Int, headers: [String: String], body: [UInt8], exceededCap: Bool = false) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.exceededCap = exceededCap
+  }
 }
 
 /// URLSession, the fallback when libcurl's multi interface cannot start, and the baseline in

@@ -152,6 +152,24 @@ final class FetcherTests: XCTestCase {
     XCTAssertEqual(again, [403, 410])
   }
 
+  func testABodyOverItsCapIsCutOffAndNeverStored() async throws {
+    let big = BuildDefaults.pageBodyCap + 1_000_000
+    server.setSize(big, for: "example.org/dir/huge.html")
+    do {
+      _ = try await fetcher().get(url("huge.html"))
+      XCTFail("expected the cap to stop it")
+    } catch FetchError.tooLarge(let u, let bytes, let cap) {
+      XCTAssertEqual(u, url("huge.html"))
+      XCTAssertEqual(bytes, big)
+      XCTAssertEqual(cap, BuildDefaults.pageBodyCap)
+    }
+    XCTAssertEqual(server.requests.count, 1, "a body over its cap is not retried")
+    do {
+      _ = try await fetcher(noNetwork: true).get(url("huge.html"))
+      XCTFail("an over-cap body was cached")
+    } catch FetchError.notCached {}
+  }
+
   func testARedirectToAForeignHostIsRefused() async throws {
     server.inject(.redirect("https://elsewhere.example/x"), matching: "example.org/dir/p4.html", times: 1)
     do {
