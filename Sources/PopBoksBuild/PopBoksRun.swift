@@ -20,10 +20,6 @@ struct PopBoksRun {
 
   func products() async throws -> [BuildProduct] {
     let o = ctx.options
-    if o.only != nil {
-      throw UsageError(
-        "popboks-build builds whole magazines; use --magazine dzuboks|ritam, not --only.", tool: ctx.tool.name)
-    }
     let magazines = try selectedMagazines()
     let years = try yearWindow()
     var products: [BuildProduct] = []
@@ -43,7 +39,13 @@ struct PopBoksRun {
   }
 
   func selectedMagazines() throws -> [PopBoksMagazine] {
-    guard let v = ctx.options.value("--magazine") else { return PopBoksMagazine.allCases }
+    guard let v = ctx.options.value("--magazine") else {
+      if ctx.options.only != nil {
+        throw UsageError(
+          "--only takes issue ids of one magazine: add --magazine dzuboks or --magazine ritam.", tool: ctx.tool.name)
+      }
+      return PopBoksMagazine.allCases
+    }
     guard let m = PopBoksMagazine(rawValue: v) else {
       throw UsageError("unknown magazine \"\(v)\" — expected dzuboks or ritam", tool: ctx.tool.name)
     }
@@ -71,8 +73,20 @@ struct PopBoksRun {
     guard let scriptURL = URL(string: m.scriptURL) else { throw PopBoksBuildError.badURL(m.scriptURL) }
     let script = try await ctx.fetcher.get(scriptURL, headers: ["Referer": m.readerPage])
     guard script.status == 200 else { throw PopBoksBuildError.script(url: m.scriptURL, status: script.status) }
-    let index = try PopBoksIndex.parse(script.body, magazine: m)
+    var index = try PopBoksIndex.parse(script.body, magazine: m)
     for d in index.dropped { ctx.note("\(m.scriptFileName): left out: \(d)") }
+    if let only = ctx.options.only {
+      // `--only` takes issue folder ids of one magazine (`--magazine ritam --only 154,155`): a
+      // partial catalogue of those issues.
+      let unknown = only.filter { key in !index.entries.contains { String($0.id) == key } }
+      guard unknown.isEmpty else {
+        let known = index.entries.prefix(3).map { String($0.id) }.joined(separator: ",")
+        throw UsageError(
+          "--only takes issue ids of \(m.rawValue) (\(known)…), not '\(unknown.joined(separator: ","))'.",
+          tool: ctx.tool.name)
+      }
+      index.entries = index.entries.filter { only.contains(String($0.id)) }
+    }
 
     // The previous catalogue sets the count to keep. Its grids are deliberately not used as
     // expectations: an expectation changes which probes are asked, and a --no-network rebuild must
@@ -117,7 +131,11 @@ struct PopBoksRun {
       ctx.note("\(m.rawValue): \(issues.count) issues, more than the expected \(floor); raise the expectation")
     }
     let rules = PopBoksRules.rules(magazine: m, minimumIssues: floor, years: years, missingCovers: missingCovers)
-    return (.popboks(catalogue, file: m.catalogueFile, rules: rules, summary: summary(m, items)), items)
+    return (
+      .popboks(
+        catalogue, file: m.catalogueFile, rules: rules, partial: ctx.options.only != nil, summary: summary(m, items)),
+      items
+    )
   }
 
   /// The console lines the reference printed, plus what the probing cost.

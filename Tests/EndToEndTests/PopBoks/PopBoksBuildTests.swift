@@ -118,4 +118,27 @@ final class PopBoksBuildTests: XCTestCase {
     XCTAssertEqual(r.status, 64)
     XCTAssertTrue(r.stderr.contains("unknown magazine \"bravo\" — expected dzuboks or ritam"), r.stderr)
   }
+
+  func testOnlyBuildsThePartialCatalogueOfTheNamedIssues() throws {
+    let archive = try SimulatedTileArchive.start()
+    let dir = try Tool.temporaryDirectory("popboks-only")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let ids = archive.indexes[.ritam]?.entries.prefix(2).map { String($0.id) } ?? []
+    XCTAssertEqual(ids.count, 2)
+    let r = try Tool.run(
+      "popboks-build", arguments(archive.server, dir, ["--magazine", "ritam", "--only", ids.joined(separator: ",")]))
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stdout.contains("[partial]"), r.stdout)
+    let data = try Data(contentsOf: dir.appendingPathComponent("out/popboks-ritam.json"))
+    let c = try JSONDecoder().decode(PopBoksCatalogue.self, from: data)
+    XCTAssertEqual(c.issues.map { String($0.id) }, ids)
+
+    let unknown = try Tool.run(
+      "popboks-build", arguments(archive.server, dir, ["--magazine", "ritam", "--only", "99999"]))
+    XCTAssertEqual(unknown.status, 64)
+    XCTAssertTrue(unknown.stderr.contains("--only takes issue ids of ritam"), unknown.stderr)
+    let both = try Tool.run("popboks-build", arguments(archive.server, dir, ["--only", ids[0]]))
+    XCTAssertEqual(both.status, 64)
+    XCTAssertTrue(both.stderr.contains("add --magazine dzuboks or --magazine ritam"), both.stderr)
+  }
 }
