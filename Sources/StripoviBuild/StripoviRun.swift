@@ -19,8 +19,15 @@ struct StripoviRun {
 
   func products() async throws -> [BuildProduct] {
     let o = ctx.options
-    if o.only != nil {
-      throw UsageError("stripovi-build walks every comic id; --only is not supported.", tool: ctx.tool.name)
+    var onlyIDs: [Int]? = nil
+    if let only = o.only {
+      let ids = only.compactMap { Int($0) }.filter { $0 > 0 }
+      guard ids.count == only.count else {
+        throw UsageError(
+          "--only takes comic ids (ComicID numbers such as 6,7), not '\(only.joined(separator: ","))'.",
+          tool: ctx.tool.name)
+      }
+      onlyIDs = ids
     }
     let maxMissing = try o.int("--max-missing", default: StripoviBuildDefaults.maxMissing)
     guard maxMissing >= 1 else { throw UsageError("--max-missing takes a number of 1 or more.", tool: ctx.tool.name) }
@@ -29,8 +36,19 @@ struct StripoviRun {
     let carried = Dictionary((previous?.comics ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
     var drafts: [ComicDraft] = []
+    if let onlyIDs {
+      // A partial build reads just the named comics; an id that is not a comic is a warning.
+      for (n, id) in onlyIDs.enumerated() {
+        ctx.progress.step("comics", done: n + 1, total: onlyIDs.count, detail: "id \(id)")
+        if let draft = try await read(comic: id) {
+          drafts.append(draft)
+        } else {
+          ctx.warn("\(ReaderPage.url(comic: id, page: 1)): comic \(id) does not exist")
+        }
+      }
+    }
     var id = 0
-    var missingRun = 0
+    var missingRun = onlyIDs == nil ? 0 : maxMissing
     while missingRun < maxMissing {
       id += 1
       ctx.progress.step("comics", done: id, total: id + maxMissing - missingRun, detail: "id \(id)")
@@ -75,7 +93,8 @@ struct StripoviRun {
       ]
     return [
       .stripovi(
-        catalogue, file: "stripovi-catalog.json", rules: StripoviRules.rules(minimumComics: floor), summary: summary)
+        catalogue, file: "stripovi-catalog.json", rules: StripoviRules.rules(minimumComics: floor),
+        partial: onlyIDs != nil, summary: summary)
     ]
   }
 

@@ -49,7 +49,8 @@ public enum StripoviRules {
             "runs must be numbered 1…k, standalone comics 1, and no episode title may repeat its run name", bad.sorted()
           )
       },
-      ValidationRule("stripovi/minimum-comics") { c in
+      // A threshold: a partial (`--only`) build reports it instead of refusing.
+      ValidationRule("threshold/minimum-comics") { c in
         c.comics.count >= minimumComics
           ? nil : finding("only \(c.comics.count) comics, expected at least \(minimumComics)")
       },

@@ -110,4 +110,21 @@ final class StripoviBuildTests: XCTestCase {
       StripoviCatalogue.self, from: Data(contentsOf: dir.appendingPathComponent("out/stripovi-catalog.json")))
     XCTAssertEqual(c.comics.map(\.id), [2, 6, 7])
   }
+
+  func testOnlyReadsTheNamedComicsIntoAPartialCatalogue() throws {
+    let server = try startSite()
+    let dir = try Tool.temporaryDirectory("stripovi-only")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let previous = TestPaths.fixture("Stripovi/previous-catalog.json").path
+    let r = try Tool.run("stripovi-build", arguments(server, dir, ["--previous", previous, "--only", "6,12,40"]))
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stdout.contains("[partial]"), r.stdout)
+    XCTAssertTrue(r.stderr.contains("comic 40 does not exist"), r.stderr)
+    let c = try JSONDecoder().decode(
+      StripoviCatalogue.self, from: Data(contentsOf: dir.appendingPathComponent("out/stripovi-catalog.json")))
+    XCTAssertEqual(c.comics.map(\.id), [6, 12])
+    let bad = try Tool.run("stripovi-build", arguments(server, dir, ["--only", "six"]))
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderr.contains("--only takes comic ids"), bad.stderr)
+  }
 }
