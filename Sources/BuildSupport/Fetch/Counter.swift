@@ -20,6 +20,8 @@ public enum Counter: String, CaseIterable, Sendable, Codable {
   case refused = "fetch/refused"
   /// Requests that failed for good.
   case failed = "fetch/failed"
+  /// Cached copies served because `--refresh` could not reach the server.
+  case stale = "fetch/stale"
   /// Misses under --no-network.
   case notCached = "fetch/not-cached"
 }

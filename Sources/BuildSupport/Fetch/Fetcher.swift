@@ -220,7 +220,16 @@ public final class Fetcher: Sendable {
       if let etag = record.headers["etag"] { requestHeaders["If-None-Match"] = etag }
       if let lm = record.headers["last-modified"] { requestHeaders["If-Modified-Since"] = lm }
     }
-    var response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
+    var response: FetchResponse
+    do {
+      response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
+    } catch FetchError.failed(let u, let reason) {
+      // --refresh on a server that is down: the copy we have is better than none (Scrapy's lesson).
+      guard let (_, old) = cached else { throw FetchError.failed(u, reason: reason) }
+      counters.add(.hit)
+      counters.add(.stale)
+      return old
+    }
     if method == .head, response.status == 405 || response.status == 501 {
       var ranged = requestHeaders
       ranged["Range"] = "bytes=0-0"

@@ -277,6 +277,19 @@ final class FetcherTests: XCTestCase {
     XCTAssertEqual(server.requests.last?.status, 304)
   }
 
+  func testRefreshServesTheCachedCopyWhenTheServerIsDown() async throws {
+    let first = try await fetcher().get(url("p0.html"))
+    server.inject(.status(503), matching: "example.org/dir/p0.html", times: 10)
+    var c = fetcher().configuration
+    c.refresh = true
+    c.maxAttempts = 2
+    let f = Fetcher(c)
+    let r = try await f.get(url("p0.html"))
+    XCTAssertEqual(r.body, first.body)
+    XCTAssertTrue(r.fromCache)
+    XCTAssertEqual(f.counters[.stale], 1)
+  }
+
   func testTwoFetchersFillingOneCacheLeaveItConsistent() async throws {
     let urls = (0..<5).map { url("p\($0).html") }
     let f1 = fetcher()
