@@ -147,34 +147,21 @@ BuildRunner.main(tool) { ctx in
   // 3. Assemble once to learn which PDFs are kept, probe them, then assemble with the sizes.
   let unsized = AtarimaniaCatalogueBuilder.build(titles: titles, probes: [:], generated: o.date)
   let urls = unsized.catalogue.issues.compactMap { AtarimaniaSite.url(ofPath: $0.zip) }
-  var probes: [String: SizeProbe] = [:]
-  var answers: [URL: FetchResponse] = [:]
-  if o.flag("--no-probe") {
-    for u in urls {
-      if let r = ctx.fetcher.cached(u, method: .head) { answers[u] = r }
-    }
-    ctx.note("--no-probe: \(answers.count) of \(urls.count) sizes already recorded")
-  } else {
-    ctx.note("asking \(urls.count) PDFs their size")
-    answers = try await ctx.probeSizes(urls)
-  }
+  let answers = try await ctx.probeSizes(urls)
   let challenged = answers.filter { AtarimaniaChallenge.headerEvidence($0.value.headers) != nil }
   if let (u, r) = challenged.min(by: { $0.key.absoluteString < $1.key.absoluteString }) {
     for v in challenged.keys { ctx.fetcher.evict(v, method: .head) }
     let evidence = AtarimaniaChallenge.headerEvidence(r.headers) ?? ""
     throw AtarimaniaStop(.challenge(url: u.absoluteString, evidence: "\(evidence), on \(challenged.count) size probes"))
   }
-  var unusable = 0
+  var probes: [String: SizeProbe] = [:]
   for (u, r) in answers {
-    // A server that will not answer HEAD says nothing about the file.
-    if r.status == 405 || r.status == 501 {
-      unusable += 1
+    guard let probe = SizeProbe(answer: r.status, contentLength: r.contentLength) else {
+      ctx.warn("\(u.absoluteString): answered HEAD with \(r.status); its size is unknown")
       continue
     }
-    let path = String(u.absoluteString.dropFirst(AtarimaniaSite.base.count))
-    probes[path] = SizeProbe(status: r.status, bytes: r.contentLength)
+    probes[String(u.absoluteString.dropFirst(AtarimaniaSite.base.count))] = probe
   }
-  if unusable > 0 { ctx.warn("\(unusable) PDFs answered HEAD with 405/501; their sizes are unknown") }
   let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: o.date)
   for title in outcome.perTitle {
     ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")

@@ -129,28 +129,14 @@ BuildRunner.main(tool) { ctx in
         "\(section.url?.absoluteString ?? section.slug): \(section.name): no rows — the page or the parse changed")
     }
     let urls = unsized.catalogue.issues.compactMap { URL(string: VintageAppleSection.base + $0.zip) }
-    var answers: [URL: FetchResponse] = [:]
-    if o.flag("--no-probe") {
-      for u in urls {
-        if let r = ctx.fetcher.cached(u, method: .head) { answers[u] = r }
-      }
-      ctx.note("--no-probe: \(answers.count) of \(urls.count) sizes already recorded")
-    } else {
-      ctx.note("asking \(urls.count) PDFs their size")
-      answers = try await ctx.probeSizes(urls)
-    }
     var probes: [String: SizeProbe] = [:]
-    var unusable = 0
-    for (u, r) in answers {
-      // A server that will not answer HEAD says nothing about the file.
-      if r.status == 405 || r.status == 501 {
-        unusable += 1
+    for (u, r) in try await ctx.probeSizes(urls) {
+      guard let probe = SizeProbe(answer: r.status, contentLength: r.contentLength) else {
+        ctx.warn("\(u.absoluteString): answered HEAD with \(r.status); its size is unknown")
         continue
       }
-      probes[String(u.absoluteString.dropFirst(VintageAppleSection.base.count))] = SizeProbe(
-        status: r.status, bytes: r.contentLength)
+      probes[String(u.absoluteString.dropFirst(VintageAppleSection.base.count))] = probe
     }
-    if unusable > 0 { ctx.warn("\(unusable) PDFs answered HEAD with 405/501; their sizes are unknown") }
     let outcome = VintageAppleCatalogueBuilder.build(listings: listings, probes: probes, generated: o.date)
     for section in outcome.perSection {
       ctx.note("  \(padded(section.name, 34)) \(section.files) files")

@@ -18,11 +18,20 @@ public final class BuildContext: @unchecked Sendable {
     self.progress = progress
   }
 
-  /// HEADs every file for its size. A file whose probe fails for good (a 5xx that did not clear, a
+  /// HEADs every file for its size (or, with the tool's `--no-probe`, reads the sizes already
+  /// recorded). A file whose probe fails for good (a 5xx that did not clear, a
   /// redirect to an undeclared host) is warned about and left out of the answers, so its size stays
   /// unknown (no `bytes`, not dead) and the source's sized-share threshold decides whether that is
   /// acceptable; one bad file never stops the run.
   public func probeSizes(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
+    if options.flag("--no-probe") {
+      // Sizes already recorded, without a request: a rebuild that must not touch the files.
+      let known = Dictionary(
+        uniqueKeysWithValues: urls.compactMap { u in fetcher.cached(u, method: .head).map { (u, $0) } })
+      note("--no-probe: \(known.count) of \(urls.count) sizes already recorded")
+      return known
+    }
+    note("asking \(urls.count) files their size")
     var answers: [URL: FetchResponse] = [:]
     for (u, r) in try await fetcher.headEach(urls, headers: headers).sorted(by: {
       $0.key.absoluteString < $1.key.absoluteString

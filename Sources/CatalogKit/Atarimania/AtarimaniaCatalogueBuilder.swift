@@ -77,19 +77,7 @@ public enum AtarimaniaCatalogueBuilder {
 
   /// Dated issues first in chronological order (absent month as 0), undated ones after in page order.
   public static func sortedForNumbering(_ issues: [AtarimaniaListedIssue]) -> [AtarimaniaListedIssue] {
-    issues.sorted { a, b in
-      switch (a.year, b.year) {
-      case (nil, nil): return a.position < b.position
-      case (nil, _): return false
-      case (_, nil): return true
-      case (let ya?, let yb?):
-        if ya != yb { return ya < yb }
-        let ma = a.month ?? 0
-        let mb = b.month ?? 0
-        if ma != mb { return ma < mb }
-        return a.position < b.position
-      }
-    }
+    ChronologicalOrder.sorted(issues, year: \.year, month: \.month, position: \.position)
   }
 
   /// `slug(name) + "-" + id`: the id keeps apart the titles that share a name ("Atari News" twice).

@@ -12,6 +12,13 @@ public struct SizeProbe: Sendable, Equatable, Codable {
     self.bytes = status == 200 ? bytes : nil
   }
 
+  /// The probe a HEAD answer makes, or nil when the answer says nothing about the file: a server
+  /// that refuses HEAD (405, 501) even after the fetcher's one-byte GET.
+  public init?(answer status: Int, contentLength: Int64?) {
+    guard status != 405, status != 501 else { return nil }
+    self.init(status: status, bytes: contentLength)
+  }
+
   /// Anything but 200: the file is not downloadable at build time. RetroSpec, Atarimania and Vintage
   /// Apple keep such issues listed with `dead: true`.
   public var isDead: Bool { status != 200 }

@@ -83,18 +83,6 @@ public enum VintageAppleCatalogueBuilder {
 
   /// Dated rows first in chronological order (absent month as 0), undated ones after in table order.
   public static func sortedForNumbering(_ rows: [VintageAppleRow]) -> [VintageAppleRow] {
-    rows.sorted { a, b in
-      switch (a.year, b.year) {
-      case (nil, nil): return a.position < b.position
-      case (nil, _): return false
-      case (_, nil): return true
-      case (let ya?, let yb?):
-        if ya != yb { return ya < yb }
-        let ma = a.month ?? 0
-        let mb = b.month ?? 0
-        if ma != mb { return ma < mb }
-        return a.position < b.position
-      }
-    }
+    ChronologicalOrder.sorted(rows, year: \.year, month: \.month, position: \.position)
   }
 }
