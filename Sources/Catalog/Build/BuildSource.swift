@@ -23,8 +23,8 @@ struct BuildSource: Sendable {
 
   var files: [String] { runs.flatMap(\.files) }
 
-  /// Every source whose build executable exists on this branch, in the order `--all` builds them
-  /// (the README's order).
+  /// Every source, in the order `--all` builds them (the README's order). Together their runs write
+  /// every file of `CatalogueFileList` (checked by `catalog build --all`'s tests).
   static let all: [BuildSource] = [
     simple("retrospec"),
     simple("archive"),
@@ -49,15 +49,6 @@ struct BuildSource: Sendable {
     BuildSource(
       name: name, executable: "\(name)-build", cacheName: ".\(name)-cache",
       runs: [Run(arguments: arguments, files: CatalogueFileList.files(ofTool: name).map(\.file), label: name)])
-  }
-
-  /// Source names the catalogue list knows but this branch cannot build yet.
-  static var pending: [String] {
-    var seen: [String] = []
-    for e in CatalogueFileList.all where !all.contains(where: { $0.name == e.tool }) && !seen.contains(e.tool) {
-      seen.append(e.tool)
-    }
-    return seen
   }
 
   static func named(_ name: String) -> BuildSource? { all.first { $0.name == name } }

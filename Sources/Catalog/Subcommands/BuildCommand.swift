@@ -68,9 +68,6 @@ enum BuildCommand: Subcommand {
 
   static func unknownSource(_ name: String) -> String {
     let known = BuildSource.all.map(\.name)
-    if BuildSource.pending.contains(name) {
-      return "\(name) cannot be built on this branch yet; sources: \(known.joined(separator: ", "))."
-    }
     let hint = NearMatch.nearest(name, in: known).map { " Did you mean '\($0)'?" } ?? ""
     return "unknown source '\(name)'.\(hint) Sources: \(known.joined(separator: ", "))."
   }

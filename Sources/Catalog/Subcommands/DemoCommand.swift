@@ -83,10 +83,6 @@ enum DemoCommand: Subcommand {
     var list = TextTable(header: [], leftAligned: [0, 1])
     for s in built { list.append([s.source, s.summary]) }
     console.out(list.render(indent: "  "))
-    let pending = BuildSource.pending
-    if !pending.isEmpty {
-      console.out("  not in the demo yet (their tools have not landed): \(pending.joined(separator: ", "))")
-    }
     console.out("")
     console.out("Working folder: \(folder.path)")
 

@@ -1,3 +1,0 @@
-import XCTest
-
-final class EndToEndPlaceholderTests: XCTestCase { func testNothing() {} }
