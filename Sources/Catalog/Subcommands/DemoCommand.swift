@@ -163,8 +163,7 @@ enum DemoCommand: Subcommand {
     console.out(
       "  - The diff found \(differing.isEmpty ? "no differences" : "\(differing.count) differing catalogues"): a build is a pure function of the pages it read."
     )
-    let expect = pending.isEmpty ? "" : " --expect present"
-    console.out("  Next: catalog check \(catalogs.path)\(expect); catalog build --all (the real sites, slowly).")
+    console.out("  Next: catalog check \(catalogs.path); catalog build --all (the real sites, slowly).")
 
     if code != .ok { return code }
     if secondRequests > 0 || !differing.isEmpty {
