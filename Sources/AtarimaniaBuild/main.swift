@@ -154,14 +154,7 @@ BuildRunner.main(tool) { ctx in
     let evidence = AtarimaniaChallenge.headerEvidence(r.headers) ?? ""
     throw AtarimaniaStop(.challenge(url: u.absoluteString, evidence: "\(evidence), on \(challenged.count) size probes"))
   }
-  var probes: [String: SizeProbe] = [:]
-  for (u, r) in answers {
-    guard let probe = SizeProbe(answer: r.status, contentLength: r.contentLength) else {
-      ctx.warn("\(u.absoluteString): answered HEAD with \(r.status); its size is unknown")
-      continue
-    }
-    probes[String(u.absoluteString.dropFirst(AtarimaniaSite.base.count))] = probe
-  }
+  let probes = ctx.sizeProbes(from: answers, below: AtarimaniaSite.base)
   let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: o.date)
   for title in outcome.perTitle {
     ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")

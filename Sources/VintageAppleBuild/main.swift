@@ -129,14 +129,7 @@ BuildRunner.main(tool) { ctx in
         "\(section.url?.absoluteString ?? section.slug): \(section.name): no rows — the page or the parse changed")
     }
     let urls = unsized.catalogue.issues.compactMap { URL(string: VintageAppleSection.base + $0.zip) }
-    var probes: [String: SizeProbe] = [:]
-    for (u, r) in try await ctx.probeSizes(urls) {
-      guard let probe = SizeProbe(answer: r.status, contentLength: r.contentLength) else {
-        ctx.warn("\(u.absoluteString): answered HEAD with \(r.status); its size is unknown")
-        continue
-      }
-      probes[String(u.absoluteString.dropFirst(VintageAppleSection.base.count))] = probe
-    }
+    let probes = ctx.sizeProbes(from: try await ctx.probeSizes(urls), below: VintageAppleSection.base)
     let outcome = VintageAppleCatalogueBuilder.build(listings: listings, probes: probes, generated: o.date)
     for section in outcome.perSection {
       ctx.note("  \(padded(section.name, 34)) \(section.files) files")

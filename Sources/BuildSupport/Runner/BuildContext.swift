@@ -44,6 +44,22 @@ public final class BuildContext: @unchecked Sendable {
     return answers
   }
 
+  /// The probes the answers make, keyed by path below `base` (the form catalogues store). An answer
+  /// that says nothing about the file (405/501 even after the one-byte GET) is warned about and left
+  /// out, so that file's size stays unknown.
+  public func sizeProbes(from answers: [URL: FetchResponse], below base: String) -> [String: SizeProbe] {
+    var probes: [String: SizeProbe] = [:]
+    for (u, r) in answers.sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
+      guard let probe = SizeProbe(answer: r.status, contentLength: r.contentLength) else {
+        warn("\(u.absoluteString): answered HEAD with \(r.status); its size is unknown")
+        continue
+      }
+      let s = u.absoluteString
+      probes[s.hasPrefix(base) ? String(s.dropFirst(base.count)) : s] = probe
+    }
+    return probes
+  }
+
   /// Where a catalogue of this build is written (`--output`, else `--out/<file>`).
   public func outputPath(for file: String) -> URL {
     options.outputFile ?? options.outputDirectory.appendingPathComponent(file)

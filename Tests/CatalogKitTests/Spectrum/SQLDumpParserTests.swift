@@ -201,7 +201,7 @@ final class SQLDumpParserTests: XCTestCase {
 
   func testRandomDamageNeverCrashesTheParser() throws {
     let bytes = try fixture()
-    var rng = SpectrumFuzz(seed: 7)
+    var rng = SplitMix(seed: 7)
     let alphabet: [UInt8] = Array("'\\(),;`\n NULL0x".utf8)
     for _ in 0..<300 {
       var damaged = bytes
@@ -211,18 +211,5 @@ final class SQLDumpParserTests: XCTestCase {
       }
       do { _ = try parse(damaged) } catch { XCTAssertTrue(error is DumpError, "\(error)") }
     }
-  }
-}
-
-/// A tiny deterministic generator, so fuzzed copies are the same on every run.
-struct SpectrumFuzz {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
