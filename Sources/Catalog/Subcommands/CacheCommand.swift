@@ -7,27 +7,31 @@ enum CacheCommand: Subcommand {
   static let name = "cache"
   static let abstract = "List, summarise, verify or prune a build cache."
   static let usage =
-    "cache ls|stats|verify|prune --cache <dir> [--host <host>] [--days <n>] [--repair] [--include-probes]"
+    "cache ls|stats|verify|prune|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--days <n>] [--repair] [--include-probes] [--warc <file>]"
   static let arguments = [
     ("ls", "One line per entry: method, status, size, fetch time, URL."),
     ("stats", "Entries and bytes by host and status."),
     ("verify", "Check every body against its record's SHA-256 and find half-written files."),
     ("prune", "Remove entries no build has used for --days days."),
+    ("export", "Write every answer (GET and HEAD) to the WARC file --warc names (gzip per record for .gz)."),
+    ("import <file>", "Load a WARC's responses into the cache; --host (repeatable) keeps only a source's hosts."),
   ]
   static let options = [
     ("--cache <dir>", "The cache folder (e.g. .retrospec-cache)."),
-    ("--host <host>", "Only entries for this host (ls, stats)."),
+    ("--host <host>", "Only entries for this host (ls, stats, export, import; repeatable for export and import)."),
     ("--days <n>", "Age after which prune removes an unused entry. (default: 90)"),
     ("--repair", "With verify: remove what it found, so the next build refetches it."),
     ("--include-probes", "With prune: also drop HEAD answers fetched before the cut-off."),
+    ("--warc <file>", "With export: the WARC file to write."),
   ]
-  static let valueOptions: Set<String> = ["--cache", "--host", "--days"]
+  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--warc"]
   static let flags: Set<String> = ["--repair", "--include-probes"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-    guard let action = args.positionals.first, args.positionals.count == 1 else {
-      return usageError("name one action: ls, stats, verify or prune.", console)
+    guard let action = args.positionals.first, args.positionals.count == 1 || action == "import" else {
+      return usageError("name one action: ls, stats, verify, prune, export or import.", console)
     }
+    if action == "import" { return CacheWARCCommand.importWARC(args, console) }
     guard let dir = args.value("--cache") else { return usageError("--cache <dir> is required.", console) }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
@@ -103,9 +107,11 @@ enum CacheCommand: Subcommand {
         console.error("error: \(error)")
         return .io
       }
+    case "export":
+      return CacheWARCCommand.exportWARC(args, store, console)
     default:
       let hint =
-        NearMatch.nearest(action, in: ["ls", "stats", "verify", "prune"]).map { " Did you mean '\($0)'?" } ?? ""
+        NearMatch.nearest(action, in: ["ls", "stats", "verify", "prune", "export", "import"]).map { " Did you mean '\($0)'?" } ?? ""
       return usageError("unknown action '\(action)'.\(hint)", console)
     }
   }
