@@ -15,6 +15,10 @@ public struct BuildOptions: Sendable {
   /// Pause between HEAD probes to one host; nil means the same as `delayMS`.
   public var probeDelayMS: Int?
   public var refresh = false
+  /// `--refresh=all`: revalidate every cached answer, not only what the freshness rules pick.
+  public var refreshAll = false
+  /// `--max-age <days>`: details and sizes older than this are re-asked by a refresh.
+  public var maxAgeDays = BuildDefaults.maxAgeDays
   public var date: String
   public var reportFile: URL?
   public var quiet = false
@@ -74,7 +78,14 @@ enum SharedOption {
     ToolOption(
       "--probe-delay", value: "<ms>",
       help: "Pause between HEAD probes to one host (never more than --delay unless given).", default: "<tool default>"),
-    ToolOption("--refresh", help: "Revalidate cached pages with conditional requests instead of trusting them."),
+    ToolOption(
+      "--refresh",
+      help:
+        "Revalidate listings; re-ask details and sizes only when new, changed or past --max-age (--refresh=all: everything)."
+    ),
+    ToolOption(
+      "--max-age", value: "<days>", help: "Age at which --refresh re-asks a detail or size copy.",
+      default: String(BuildDefaults.maxAgeDays)),
     ToolOption(
       "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
       default: "today, UTC"),
@@ -158,7 +169,20 @@ extension BuildOptions {
           throw UsageError("--probe-delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name)
         }
         o.probeDelayMS = n
-      case "--refresh": o.refresh = true
+      case "--refresh":
+        o.refresh = true
+        if let inline {
+          guard inline == "all" else {
+            throw UsageError("--refresh takes no value or '=all', not '\(inline)'.", tool: tool.name)
+          }
+          o.refreshAll = true
+        }
+      case "--max-age":
+        let v = try val()
+        guard let n = Int(v), (0...36_500).contains(n) else {
+          throw UsageError("--max-age takes a number of days from 0 to 36500, not '\(v)'.", tool: tool.name)
+        }
+        o.maxAgeDays = n
       case "--date":
         let v = try val()
         guard BuildOptions.isDate(v) else {
