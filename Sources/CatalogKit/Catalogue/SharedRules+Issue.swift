@@ -76,6 +76,17 @@ extension SharedRules {
           "\($0) issues have an absolute zip, cover or thumb although base is '\(c.base)'"
         }
       },
+      safePathsRule { c in
+        let base: [(String, [(field: String, path: String, hosts: HostAllowlist?)])] =
+          c.base.isEmpty ? [] : [("base", [("base", c.base, nil)])]
+        return base
+          + c.issues.map { i in
+            var p: [(field: String, path: String, hosts: HostAllowlist?)] = [("zip", i.zip, allowlist)]
+            if let cover = i.cover { p.append(("cover", cover, .covers)) }
+            if let thumb = i.thumb { p.append(("thumb", thumb, .covers)) }
+            return (i.id, p)
+          }
+      },
       ValidationRule("issues/download-host") { c in
         var problems: [String] = []
         let bad = c.issues.filter { i in

@@ -11,6 +11,8 @@ extension SharedRules {
       ValidationRule("catalogue/base") { c in
         baseProblem(c.base, emptyAllowed: false).map { Finding(rule: "", severity: .error, message: $0) }
       },
+      // PopBoks stores no paths: pages are addressed from the base, the magazine and integer ids.
+      safePathsRule { c in [("base", [("base", c.base, nil), ("magazine", c.magazine, nil)])] },
       ValidationRule("popboks/magazine") { c in
         popboksMagazines.contains(c.magazine)
           ? nil

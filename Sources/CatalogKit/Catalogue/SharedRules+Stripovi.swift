@@ -32,6 +32,14 @@ extension SharedRules {
           "\($0) comics have an absolute cover or dir although base is '\(c.base)'"
         }
       },
+      safePathsRule { c in
+        [("base", [("base", c.base, nil)])]
+          + c.comics.map { m in
+            // A page is `dir/prefix<n>ext`: the prefix and extension must not add a segment of their own.
+            let page = m.dir + "/" + m.prefix + "1" + m.ext
+            return ("\(m.id)", [("cover", m.cover, .covers), ("dir", m.dir, nil), ("page", page, nil)])
+          }
+      },
       ValidationRule("comics/page-address") { c in
         finding(
           c.comics.filter { m in
