@@ -4,8 +4,9 @@ extension SharedRules {
 
   /// The shared rules for the PopBoks shape. Džuboks numbers are the printed numbers (= `id`, with
   /// gaps); Ritam is numbered 1…n in running order. Year windows and counts are the source's rules.
-  public static func popboks() -> [ValidationRule<PopBoksCatalogue>] {
-    [
+  public static func popboks(rowCeiling: RowBudget.Ceiling? = nil) -> [ValidationRule<PopBoksCatalogue>] {
+    // One magazine per file: the years are its only groups.
+    RowBudget.rules(ceiling: rowCeiling) { c in RowBudget.largest(c.issues.map { "\($0.year)" }, "year") } + [
       versionRule(),
       generatedRule(),
       ValidationRule("catalogue/base") { c in

@@ -2,8 +2,10 @@ import Foundation
 
 extension SharedRules {
   /// The shared rules for the Stripovi shape (catalogue-format §1.3, sources/stripovi.md).
-  public static func stripovi() -> [ValidationRule<StripoviCatalogue>] {
-    [
+  public static func stripovi(rowCeiling: RowBudget.Ceiling? = nil) -> [ValidationRule<StripoviCatalogue>] {
+    RowBudget.rules(ceiling: rowCeiling) { c in
+      RowBudget.largest(c.comics.map { $0.series ?? "standalone comics" }, "run")
+    } + [
       versionRule(),
       generatedRule(),
       ValidationRule("catalogue/base") { c in
