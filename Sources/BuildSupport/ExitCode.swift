@@ -16,6 +16,8 @@ public enum ExitCode: Int32, Sendable, Comparable {
   case software = 70
   /// Reading or writing a file failed.
   case io = 74
+  /// The time budget (`--max-time`) ran out: nothing written, the cache kept; run again to continue.
+  case tempfail = 75
 
   public static func < (a: ExitCode, b: ExitCode) -> Bool { a.severity < b.severity }
 
@@ -25,6 +27,8 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case .ok: 0
     case .different: 1
     case .trouble: 2
+    // Below every failure: "run again" needs no person, a failure does.
+    case .tempfail: 3
     case .invalid: 5
     case .unavailable: 6
     case .io: 8
