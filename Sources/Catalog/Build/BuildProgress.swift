@@ -136,9 +136,10 @@ final class BuildProgress {
     return "\(s)s"
   }
 
-  static func timestamp(_ d: Date) -> String {
+  /// `2026-12-01T15:04:05Z`; with `fractional`, milliseconds too (a rebuild's id in the history).
+  static func timestamp(_ d: Date, fractional: Bool = false) -> String {
     let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime]
+    f.formatOptions = fractional ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
     f.timeZone = TimeZone(identifier: "UTC")
     return f.string(from: d)
   }

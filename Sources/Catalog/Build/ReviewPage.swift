@@ -75,8 +75,10 @@ struct ReviewPage {
     let items: [(String, String, Int)] = [
       ("files", "catalogues", t.files), ("issues", "issues", t.issues),
       ("added", "added vs \(baselineName)", diffTotals.0), ("removed", "removed vs \(baselineName)", diffTotals.1),
-      ("changed", "changed vs \(baselineName)", diffTotals.2), ("dead", "dead", t.dead), ("unsized", "unsized", t.unsized),
-      ("requests", "requests", t.requests), ("cached", "served from cache", t.cached), ("warnings", "warnings", t.warnings),
+      ("changed", "changed vs \(baselineName)", diffTotals.2), ("dead", "dead", t.dead),
+      ("unsized", "unsized", t.unsized),
+      ("requests", "requests", t.requests), ("cached", "served from cache", t.cached),
+      ("warnings", "warnings", t.warnings),
       ("errors", "errors", t.errors),
     ]
     h.open("ul", ["class": "totals", "id": "totals"])
@@ -161,7 +163,10 @@ struct ReviewPage {
         h.element("p", "catalogue fields: " + diff.catalogue.map(Self.describe).joined(separator: "; "))
       }
       if diff.reordered { h.element("p", "the records both files share are in a different order") }
-      var bySeries: [String: (added: [CatalogueDiff.Record], removed: [CatalogueDiff.Record], changed: [CatalogueDiff.ChangedRecord])] = [:]
+      var bySeries:
+        [String: (
+          added: [CatalogueDiff.Record], removed: [CatalogueDiff.Record], changed: [CatalogueDiff.ChangedRecord]
+        )] = [:]
       for r in diff.added { bySeries[r.series, default: ([], [], [])].added.append(r) }
       for r in diff.removed { bySeries[r.series, default: ([], [], [])].removed.append(r) }
       for r in diff.changed { bySeries[r.series, default: ([], [], [])].changed.append(r) }
@@ -257,7 +262,8 @@ struct ReviewPage {
       h.open("details", ["data-run": r.label])
       h.element(
         "summary",
-        "\(r.label): \(BuildProgress.plural(r.warnings.count, "warning")), \(BuildProgress.plural(r.errors.count, "error"))")
+        "\(r.label): \(BuildProgress.plural(r.warnings.count, "warning")), \(BuildProgress.plural(r.errors.count, "error"))"
+      )
       h.element("pre", (r.errors + r.warnings + r.other).joined(separator: "\n"))
       h.close("details")
     }
@@ -319,7 +325,9 @@ struct Sparkline {
       var segment: [String] = []
       func flush() {
         if segment.count > 1 {
-          h.void("polyline", ["points": segment.joined(separator: " "), "fill": "none", "stroke": "#0969da", "stroke-width": "1.5"])
+          h.void(
+            "polyline",
+            ["points": segment.joined(separator: " "), "fill": "none", "stroke": "#0969da", "stroke-width": "1.5"])
         }
         segment = []
       }
@@ -333,7 +341,9 @@ struct Sparkline {
       flush()
       for (i, v) in values.enumerated() {
         guard let v else { continue }
-        h.open("circle", ["cx": String(format: "%.1f", x(i)), "cy": String(format: "%.1f", y(v)), "r": "2", "fill": "#0969da"])
+        h.open(
+          "circle",
+          ["cx": String(format: "%.1f", x(i)), "cy": String(format: "%.1f", y(v)), "r": "2", "fill": "#0969da"])
         h.element("title", "\(runs.indices.contains(i) ? runs[i] : ""): \(v)")
         h.close("circle")
       }
@@ -354,7 +364,10 @@ struct Bar {
     let w = max(0, min(1, share.isFinite ? share : 0)) * 160
     h.open(
       "svg",
-      ["xmlns": "http://www.w3.org/2000/svg", "width": "162", "height": "12", "viewBox": "0 0 162 12", "role": "img", "aria-label": label])
+      [
+        "xmlns": "http://www.w3.org/2000/svg", "width": "162", "height": "12", "viewBox": "0 0 162 12", "role": "img",
+        "aria-label": label,
+      ])
     h.element("title", label)
     h.void("rect", ["x": "0", "y": "1", "width": String(format: "%.1f", w), "height": "10", "fill": "#54aeff"])
     h.close("svg")

@@ -104,7 +104,8 @@ enum BuildCommand: Subcommand {
     let results = sequence.run()
     let code = BuildSummary.exitCode(results)
     let report = RebuildReport(
-      results: results, started: BuildProgress.timestamp(started), date: args.value("--date") ?? DemoCommand.today(),
+      results: results, started: BuildProgress.timestamp(started, fractional: true),
+      date: args.value("--date") ?? DemoCommand.today(),
       out: out, exitCode: code, seconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9, maxTime: maxTime,
       relativeTo: reportFile?.deletingLastPathComponent())
     var worst = code

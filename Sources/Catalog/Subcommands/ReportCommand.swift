@@ -42,8 +42,10 @@ enum ReportCommand: Subcommand {
     let baseline = path(baselineName)
     let new = args.value("--new").map(path) ?? URL(fileURLWithPath: report.out)
     let historyFile = path(args.value("--history") ?? RebuildHistory.defaultPath)
-    let output = args.value("--output").map(path) ?? reportFile.deletingLastPathComponent().appendingPathComponent(
-      "review.html")
+    let output =
+      args.value("--output").map(path)
+      ?? reportFile.deletingLastPathComponent().appendingPathComponent(
+        "review.html")
 
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: baseline.path, isDirectory: &isDir), isDir.boolValue else {
