@@ -23,6 +23,11 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     }
   ),
   (
+    "refresh",
+    "generated sites changed between two builds: default --refresh against a cold build (needs the build tools built)",
+    { try await RefreshBench.run() }
+  ),
+  (
     "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
   ),
 ]
