@@ -28,6 +28,10 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     { try await RefreshBench.run() }
   ),
   (
+    "warc", "cache → WARC export, read and import rates next to warcio's read of the same file",
+    { try await WarcBench.run() }
+  ),
+  (
     "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
   ),
 ]
