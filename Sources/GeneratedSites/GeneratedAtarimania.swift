@@ -42,7 +42,7 @@ public struct GeneratedAtarimania: Sendable {
         var label = String(format: "%02d", n + 1)
         if changed && t == 2 && n == 0 { label += " (reprint)" }
         let date = "\(GeneratedAtarimania.months[n % 12]) - \(1982 + n / 12)"
-        rows.append((label, "https://www.atarimania.com/mags/pdf/title-\(id)-\(n + 1).pdf", date))
+        rows.append((label, "title-\(id)-\(n + 1)", date))
       }
       issues += rows.count
       try put("magazines/\(id)", titlePage(id: id, name: "Generated Title \(id)", rows: rows))
@@ -61,8 +61,8 @@ public struct GeneratedAtarimania: Sendable {
   }
 
   func titlePage(id: Int, name: String, rows: [(label: String, file: String, date: String)]) -> String {
-    let items = rows.enumerated().map { n, r in
-      "<li class=\"flex flex-col\"><div class=\"relative aspect-[3/4]\"><img alt=\"\(name) — \(r.label)\" loading=\"lazy\" src=\"https://www.atarimania.com/mags/low_res/title-\(id)-\(n).jpg?v=2\"/></div><p class=\"mt-1.5 text-center\">\(r.label)</p><p class=\"text-center text-dim\">\(r.date)</p><div class=\"mt-1 flex\"><a href=\"\(r.file)\" target=\"_blank\" rel=\"noopener noreferrer\" class=\"text-amber\">PDF</a></div></li>"
+    let items = rows.map { r in
+      "<li class=\"flex flex-col\"><div class=\"relative aspect-[3/4]\"><img alt=\"\(name) — \(r.label)\" loading=\"lazy\" src=\"https://www.atarimania.com/mags/low_res/\(r.file).jpg?v=2\"/></div><p class=\"mt-1.5 text-center\">\(r.label)</p><p class=\"text-center text-dim\">\(r.date)</p><div class=\"mt-1 flex\"><a href=\"https://www.atarimania.com/mags/pdf/\(r.file).pdf\" target=\"_blank\" rel=\"noopener noreferrer\" class=\"text-amber\">PDF</a></div></li>"
     }.joined()
     return
       "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/><title>\(name) - Atarimania</title></head><body><main class=\"min-h-screen\"><div class=\"mb-8\"><p class=\"mb-2 font-mono text-xs text-dim\"><a class=\"hover:text-ink\" href=\"/magazines\">Magazines</a></p><p class=\"font-mono text-xs text-teal tracking-widest mb-2\">\(rows.count)<!-- --> <!-- -->ISSUES</p><h1 class=\"font-display text-xl sm:text-2xl leading-relaxed text-ink\">\(name)</h1></div>\n<ul class=\"grid gap-[18px]\">\(items)</ul></main></body></html>"
