@@ -38,6 +38,7 @@ public enum BuildRunner {
     var errorText: String?
     var reports: [ProductReport] = []
     do {
+      await fetcher.readFirst(date: options.date)
       let products = try await build(context)
       if products.isEmpty { throw RunnerError.nothingBuilt(tool.name) }
       for p in products {

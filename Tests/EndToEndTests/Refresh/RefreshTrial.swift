@@ -28,7 +28,8 @@ final class RefreshTrial {
 
   deinit {
     server.stop()
-    try? FileManager.default.removeItem(at: dir)
+    // SHELFMARK_KEEP=1 leaves the folder for a look at what differed.
+    if ProcessInfo.processInfo.environment["SHELFMARK_KEEP"] == nil { try? FileManager.default.removeItem(at: dir) }
   }
 
   var site: URL { dir.appendingPathComponent("site") }
