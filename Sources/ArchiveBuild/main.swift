@@ -11,7 +11,7 @@ let tool = BuildTool(
   discussion: """
     Asks the metadata API for each item in ArchiveShelf.fanzines and reads its scandata for the page
     count: about 8 requests. --only takes series keys (a-profy, amiga-bilten).
-    """)
+    """, files: [ArchiveCrawl.file])
 
 BuildRunner.main(tool) { ctx in
   [try await ArchiveCrawl(ctx).run()]

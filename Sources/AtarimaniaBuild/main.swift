@@ -10,11 +10,11 @@ let tool = BuildTool(
   // The CDN in front of the site answers a non-browser User-Agent with a challenge page.
   userAgent: AtarimaniaSite.browserUserAgent,
   options: [
-    ToolOption(
-      "--min-issues", value: "<n>", help: "The catalogue needs more issues than this.",
-      default: "previous count less 5 %, else 1500"),
-    ToolOption("--max-dead", value: "<percent>", help: "Most issues that may answer not found.", default: "5"),
-    ToolOption("--min-sized", value: "<percent>", help: "Fewest issues that must carry a size.", default: "90"),
+    .integer(
+      "--min-issues", 0...1_000_000, help: "The catalogue needs more issues than this.",
+      defaultText: "previous count less 5 %, else 1500"),
+    .integer("--max-dead", value: "<percent>", 0...100, help: "Most issues that may answer not found.", default: 5),
+    .integer("--min-sized", value: "<percent>", 0...100, help: "Fewest issues that must carry a size.", default: 90),
     ToolOption("--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used."),
   ],
   discussion: """
@@ -22,7 +22,7 @@ let tool = BuildTool(
     every PDF its size with a HEAD request. --only takes title ids (the number in /magazines/<id>),
     e.g. --only 20,18. A CDN challenge page instead of a page stops the build (exit 69) and is
     removed from the cache.
-    """)
+    """, files: [AtarimaniaSite.catalogueFile])
 
 /// A stop that chooses its exit code: a challenge is a refusal (69), a broken page is invalid (65).
 struct AtarimaniaStop: BuildFailure {
@@ -65,15 +65,6 @@ func padded(_ s: String, _ width: Int) -> String {
   s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
 }
 
-/// The count of the catalogue already at the target, for the default floor.
-func previousCount(_ o: BuildOptions) -> Int? {
-  let target = o.outputFile ?? o.outputDirectory.appendingPathComponent(AtarimaniaSite.catalogueFile)
-  guard let data = FileManager.default.contents(atPath: target.path),
-    let c = try? JSONDecoder().decode(IssueCatalogue.self, from: data)
-  else { return nil }
-  return c.issues.count
-}
-
 /// `--only` keys as title ids: `18`, or a series key such as `analog-18`.
 func requestedIDs(_ only: [String], index: AtarimaniaIndex) throws -> Set<String> {
   var ids = Set<String>()
@@ -93,9 +84,12 @@ BuildRunner.main(tool) { ctx in
   guard let indexURL = AtarimaniaSite.indexURL else { throw AtarimaniaStop(.software, "the index URL is malformed") }
   // Options are checked before the first request, so a typo costs no crawl.
   let thresholds = AtarimaniaRules.Thresholds(
-    minIssues: try o.int(
-      "--min-issues", default: AtarimaniaRules.Thresholds.minIssues(previousCount: previousCount(o))),
-    maxDeadPercent: try o.int("--max-dead", default: 5), minSizedPercent: try o.int("--min-sized", default: 90))
+    minIssues: o.int(
+      "--min-issues",
+      default: AtarimaniaRules.Thresholds.minIssues(
+        previousCount: try ctx.previousCatalogue(IssueCatalogue.self, file: AtarimaniaSite.catalogueFile)?.issues
+          .count)),
+    maxDeadPercent: o.int("--max-dead", default: 5), minSizedPercent: o.int("--min-sized", default: 90))
 
   // 1. The index.
   let indexPage = try await ctx.fetcher.get(indexURL)

@@ -8,8 +8,6 @@ enum BombJackFailure: BuildFailure {
   case robotsDisallow(URL)
   /// Not one page could be read from the start pages.
   case nothingRead([FailedPage])
-  /// One of the seven files broke a rule, so none is written.
-  case invalidSet(errors: Int, files: [String])
   /// A `--start` value that is not a page of the archive.
   case badStart(String)
   /// An `--only` value that is not one of the seven shelves.
@@ -18,7 +16,6 @@ enum BombJackFailure: BuildFailure {
   var exitCode: ExitCode {
     switch self {
     case .robotsDisallow, .nothingRead: .unavailable
-    case .invalidSet: .invalid
     case .badStart, .badShelf: .usage
     }
   }
@@ -31,9 +28,6 @@ enum BombJackFailure: BuildFailure {
     case .nothingRead(let failed):
       return "the walk read no page: "
         + failed.prefix(5).map { "\($0.url.absoluteString): \($0.reason)" }.joined(separator: "; ")
-    case .invalidSet(let errors, let files):
-      return
-        "\(errors) rule(s) failed in \(files.joined(separator: ", ")); none of the seven BombJack files was written"
     case .badStart(let s):
       return "--start takes pages of https://\(BombJackSite.host)/, not '\(s)'."
     case .badShelf(let s):

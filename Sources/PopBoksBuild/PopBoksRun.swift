@@ -21,7 +21,7 @@ struct PopBoksRun {
   func products() async throws -> [BuildProduct] {
     let o = ctx.options
     let magazines = try selectedMagazines()
-    let years = try yearWindow()
+    let years = yearWindow()
     var products: [BuildProduct] = []
     var sections: [(PopBoksMagazine, [ProbeReport.Item])] = []
     for m in magazines {
@@ -52,14 +52,8 @@ struct PopBoksRun {
     return [m]
   }
 
-  func yearWindow() throws -> ClosedRange<Int> {
-    guard let v = ctx.options.value("--years") else { return PopBoksRules.years }
-    let parts = v.split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 2, parts[0] <= parts[1] else {
-      throw UsageError("--years takes a range like 1974-1995, not '\(v)'.", tool: ctx.tool.name)
-    }
-    return parts[0]...parts[1]
-  }
+  /// `--years`, checked when the command line was read.
+  func yearWindow() -> ClosedRange<Int> { ctx.options.span("--years") ?? PopBoksRules.years }
 
   /// Where the magazine's catalogue is (or will be) written; the previous one there supplies the
   /// grids to expect and the count to keep.
@@ -91,8 +85,8 @@ struct PopBoksRun {
     // The previous catalogue sets the count to keep. Its grids are deliberately not used as
     // expectations: an expectation changes which probes are asked, and a --no-network rebuild must
     // ask exactly what the run that filled the cache asked.
-    let previous = FileManager.default.contents(atPath: target(m, single: single).path)
-      .flatMap { try? JSONDecoder().decode(PopBoksCatalogue.self, from: $0) }
+    let previous = try PreviousCatalogue.read(
+      PopBoksCatalogue.self, at: target(m, single: single), warnIfUnreadable: false)
 
     ctx.note("\(m.rawValue): measuring \(index.entries.count) issues…")
     let fetcher = ctx.fetcher
@@ -126,7 +120,7 @@ struct PopBoksRun {
 
     let catalogue = PopBoksCatalogue(
       generated: ctx.options.date, base: PopBoksMagazine.base, magazine: m.rawValue, issues: issues)
-    let floor = try ctx.options.int("--min-issues", default: previous?.issues.count ?? m.minimumIssues)
+    let floor = ctx.options.int("--min-issues", default: previous?.issues.count ?? m.minimumIssues)
     if ctx.options.value("--min-issues") == nil, previous == nil, issues.count > floor {
       ctx.note("\(m.rawValue): \(issues.count) issues, more than the expected \(floor); raise the expectation")
     }

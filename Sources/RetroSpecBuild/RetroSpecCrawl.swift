@@ -38,11 +38,11 @@ struct RetroSpecCrawl {
 
     let catalogue = RetroSpecCatalogueAssembly.assemble(
       pages: pages, magshows: magshows, probes: probes, only: only, generated: o.date)
-    let previous = ctx.previousCatalogue(IssueCatalogue.self, file: RetroSpecCrawl.file)
+    let previous = try ctx.previousCatalogue(IssueCatalogue.self, file: RetroSpecCrawl.file)
     let thresholds = RetroSpecThresholds(
       previous: o.allowShrink ? nil : previous, only: only,
-      minIssues: try optionalInt("--min-issues") ?? (o.allowShrink ? 1 : nil),
-      maxDead: try optionalInt("--max-dead"), minWithMetadata: try optionalInt("--min-described"))
+      minIssues: o.int("--min-issues") ?? (o.allowShrink ? 1 : nil),
+      maxDead: o.int("--max-dead"), minWithMetadata: o.int("--min-described"))
     if let previous, only == nil, catalogue.issues.count > previous.issues.count {
       ctx.note("the site grew: \(catalogue.issues.count) issues, \(previous.issues.count) in the previous catalogue")
     }
@@ -157,12 +157,5 @@ struct RetroSpecCrawl {
     }
     ctx.progress.step("archives", done: urls.count, total: urls.count)
     return out
-  }
-
-  func optionalInt(_ name: String) throws -> Int? {
-    guard ctx.options.value(name) != nil else { return nil }
-    let n = try ctx.options.int(name, default: 0)
-    guard n >= 0 else { throw UsageError("\(name) takes a whole number, 0 or more, not '\(n)'.", tool: ctx.tool.name) }
-    return n
   }
 }

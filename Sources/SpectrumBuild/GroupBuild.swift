@@ -13,8 +13,8 @@ enum GroupBuild {
     guard let group = SpectrumGroup(rawValue: name) else {
       throw UsageError("--build needs one of: magazines, fanzines, books", tool: SpectrumTool.tool.name)
     }
-    let limit: Int? = o.value("--limit") == nil ? nil : try o.int("--limit", default: 0)
-    let share = try o.double("--sized-share", default: SpectrumRules.defaultSizedShare)
+    let limit = o.int("--limit")
+    let share = o.double("--sized-share", default: SpectrumRules.defaultSizedShare)
 
     let (store, load) = try await DumpSource.open(ctx)
     var plan = try plan(group, store)

@@ -18,23 +18,32 @@ enum SpectrumTool {
     // archive.org's metadata API: five in flight is polite; it firewalled a client at fifty.
     defaultDelayMS: 200, defaultJobs: 5, maxJobs: maxJobs,
     options: [
-      ToolOption("--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books."),
       ToolOption(
-        "--limit", value: "<n>", help: "Keep only the first n planned rows (a trial run; the output is partial)."),
-      ToolOption("--plan", help: "Print what a build would ask for, per group, and why rows cannot be expanded."),
+        "--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books.",
+        kind: .choice(SpectrumGroup.allCases.map(\.rawValue)), exclusiveGroup: "mode"),
+      .integer(
+        "--limit", 1...10_000_000, help: "Keep only the first n planned rows (a trial run; the output is partial)."),
       ToolOption(
-        "--probe", help: "Print what the dump holds (masks, reachability, files, books, inventory); writes nothing."),
+        "--plan", help: "Print what a build would ask for, per group, and why rows cannot be expanded.",
+        exclusiveGroup: "mode"),
       ToolOption(
-        "--validate", help: "Check a sample of expanded masks per token against the archive.org metadata API."),
-      ToolOption("--per-token", value: "<n>", help: "Masks sampled per token by --validate.", default: "8"),
-      ToolOption("--sized-share", value: "<share>", help: "Least share of rows that must have a size.", default: "0.9"),
+        "--probe", help: "Print what the dump holds (masks, reachability, files, books, inventory); writes nothing.",
+        exclusiveGroup: "mode"),
       ToolOption(
-        "--expand", value: "<mask>", help: "Print a mask's expansion for the fields below (exit 65 on error)."),
-      ToolOption("--number", value: "<n>", help: "Issue number for --expand."),
-      ToolOption("--volume", value: "<n>", help: "Volume for --expand."),
-      ToolOption("--year", value: "<n>", help: "Year for --expand."),
-      ToolOption("--month", value: "<n>", help: "Month (1-12) for --expand."),
-      ToolOption("--day", value: "<n>", help: "Day for --expand."),
+        "--validate", help: "Check a sample of expanded masks per token against the archive.org metadata API.",
+        exclusiveGroup: "mode"),
+      .integer("--per-token", 1...10_000, help: "Masks sampled per token by --validate.", default: 8),
+      ToolOption(
+        "--sized-share", value: "<share>", help: "Least share of rows that must have a size.",
+        default: String(SpectrumRules.defaultSizedShare), kind: .share),
+      ToolOption(
+        "--expand", value: "<mask>", help: "Print a mask's expansion for the fields below (exit 65 on error).",
+        kind: .text, exclusiveGroup: "mode"),
+      .integer("--number", 0...1_000_000, help: "Issue number for --expand."),
+      .integer("--volume", 0...1_000_000, help: "Volume for --expand."),
+      .integer("--year", 1900...2100, help: "Year for --expand."),
+      .integer("--month", 1...12, help: "Month (1-12) for --expand."),
+      .integer("--day", 1...31, help: "Day for --expand."),
       ToolOption("--special", value: "<text>", help: "Special-issue name for --expand."),
       ToolOption("--supplement", value: "<text>", help: "Supplement name for --expand."),
     ],
@@ -42,7 +51,19 @@ enum SpectrumTool {
       Exactly one mode is needed: --build <group>, --plan, --probe, --validate or --expand <mask>.
       The dump is fetched once into the cache folder and loaded into <cache>/zxdb.sqlite, which is
       rebuilt only when the dump's SHA-256 changes. Delete the cache folder to get a newer dump.
-      """)
+      """, files: SpectrumGroup.allCases.map(\.fileName), fileSelector: "--build",
+    fullRuns: SpectrumGroup.allCases.map {
+      BuildTool.FullRun(arguments: ["--build", $0.rawValue], files: [$0.fileName], label: "spectrum \($0.rawValue)")
+    })
+
+  /// What a run does: the mode its command line chose (they exclude each other; the parser checks).
+  @Sendable static func work(_ o: BuildOptions) -> BuildRunner.Work {
+    if o.value("--expand") != nil { return .report({ try ExpandMode.run($0) }, counters: false) }
+    if o.flag("--probe") { return .report { try await ProbeReport.run($0) } }
+    if o.flag("--plan") { return .report { try await PlanReport.run($0) } }
+    if o.flag("--validate") { return .report { try await ValidateReport.run($0) } }
+    return .build { try await GroupBuild.run($0) }
+  }
 
   static func dumpURL() throws -> URL {
     guard let u = URL(string: dumpAddress) else { throw SpectrumFailure.internalError("bad dump URL") }

@@ -29,7 +29,7 @@ struct StripoviRun {
       }
       onlyIDs = ids
     }
-    let maxMissing = try o.int("--max-missing", default: StripoviBuildDefaults.maxMissing)
+    let maxMissing = o.int("--max-missing", default: StripoviBuildDefaults.maxMissing)
     guard maxMissing >= 1 else { throw UsageError("--max-missing takes a number of 1 or more.", tool: ctx.tool.name) }
     let target = ctx.outputPath(for: "stripovi-catalog.json")
     let previous = try previousCatalogue(default: target)
@@ -85,7 +85,7 @@ struct StripoviRun {
     }
     comics.sort { $0.id < $1.id }
     let catalogue = StripoviCatalogue(generated: o.date, base: ReaderPage.base, comics: comics)
-    let floor = try o.int("--min-comics", default: previous?.comics.count ?? 1)
+    let floor = o.int("--min-comics", default: previous?.comics.count ?? 1)
     let runs = Set(comics.compactMap(\.series))
     let summary =
       ["index: \(comics.count) comics"] + lines + [

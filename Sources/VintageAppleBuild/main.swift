@@ -8,14 +8,17 @@ let tool = BuildTool(
   // Section pages are fetched one at a time; the size probes five at a time, each start 150 ms apart.
   defaultDelayMS: 150, defaultJobs: 5,
   options: [
-    ToolOption("--group", value: "<magazines|books>", help: "Write one shelf only.", default: "both"),
     ToolOption(
-      "--min-magazines", value: "<n>", help: "Fewest files the magazine shelf may have.",
-      default: "previous count less 5 %, else 900"),
-    ToolOption(
-      "--min-books", value: "<n>", help: "Fewest files the book shelf may have.",
-      default: "previous count less 5 %, else 700"),
-    ToolOption("--min-sized", value: "<percent>", help: "Fewest live files that must carry a size.", default: "90"),
+      "--group", value: "<magazines|books>", help: "Write one shelf only.", default: "both",
+      kind: .choice(VintageAppleGroup.allCases.map(\.rawValue))),
+    .integer(
+      "--min-magazines", 0...1_000_000, help: "Fewest files the magazine shelf may have.",
+      defaultText: "previous count less 5 %, else 900"),
+    .integer(
+      "--min-books", 0...1_000_000, help: "Fewest files the book shelf may have.",
+      defaultText: "previous count less 5 %, else 700"),
+    .integer(
+      "--min-sized", value: "<percent>", 0...100, help: "Fewest live files that must carry a size.", default: 90),
     ToolOption("--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used."),
   ],
   discussion: """
@@ -24,7 +27,7 @@ let tool = BuildTool(
     magazines \(VintageAppleGroup.magazines.sections.map(\.slug).joined(separator: ", "));
     books \(VintageAppleGroup.books.sections.prefix(5).map(\.slug).joined(separator: ", ")),
     \(VintageAppleGroup.books.sections.dropFirst(5).map(\.slug).joined(separator: ", ")).
-    """)
+    """, files: VintageAppleGroup.allCases.map(\.catalogueFile), fileSelector: "--group")
 
 /// A stop that chooses its exit code: a broken page is invalid (65).
 struct VintageAppleStop: BuildFailure {
@@ -37,22 +40,13 @@ func padded(_ s: String, _ width: Int) -> String {
   s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
 }
 
-/// The count of a group's catalogue already at the target, for the default floor.
-func previousCount(_ o: BuildOptions, _ group: VintageAppleGroup, single: Bool) -> Int? {
-  let target = (single ? o.outputFile : nil) ?? o.outputDirectory.appendingPathComponent(group.catalogueFile)
-  guard let data = FileManager.default.contents(atPath: target.path),
-    let c = try? JSONDecoder().decode(IssueCatalogue.self, from: data)
-  else { return nil }
-  return c.issues.count
-}
-
 /// One shelf's thresholds from its options, defaulting the floor to the previous catalogue's count.
-func thresholds(_ o: BuildOptions, _ group: VintageAppleGroup, single: Bool) throws -> VintageAppleRules.Thresholds {
+func thresholds(_ ctx: BuildContext, _ group: VintageAppleGroup) throws -> VintageAppleRules.Thresholds {
   let option = group == .magazines ? "--min-magazines" : "--min-books"
-  let floor = VintageAppleRules.Thresholds.minIssues(
-    group: group, previousCount: previousCount(o, group, single: single))
+  let previous = try ctx.previousCatalogue(IssueCatalogue.self, file: group.catalogueFile)
+  let floor = VintageAppleRules.Thresholds.minIssues(group: group, previousCount: previous?.issues.count)
   return VintageAppleRules.Thresholds(
-    minIssues: try o.int(option, default: floor), minSizedPercent: try o.int("--min-sized", default: 90))
+    minIssues: ctx.options.int(option, default: floor), minSizedPercent: ctx.options.int("--min-sized", default: 90))
 }
 
 /// The groups to write and the sections to read, from `--group` and `--only`.
@@ -87,7 +81,7 @@ BuildRunner.main(tool) { ctx in
   let sections = plan.flatMap(\.1)
   // Options are checked before the first request, so a typo costs no crawl.
   var thresholdsByGroup: [VintageAppleGroup: VintageAppleRules.Thresholds] = [:]
-  for (group, _) in plan { thresholdsByGroup[group] = try thresholds(o, group, single: plan.count == 1) }
+  for (group, _) in plan { thresholdsByGroup[group] = try thresholds(ctx, group) }
 
   // 1. Section pages, one at a time; under --no-network every missing page is listed.
   var rowsBySlug: [String: [VintageAppleRow]] = [:]
@@ -135,7 +129,7 @@ BuildRunner.main(tool) { ctx in
       ctx.note("  \(padded(section.name, 34)) \(section.files) files")
     }
     let c = outcome.catalogue
-    let limits = try thresholdsByGroup[group] ?? thresholds(o, group, single: plan.count == 1)
+    let limits = try thresholdsByGroup[group] ?? thresholds(ctx, group)
     products.append(
       .issue(
         c, file: group.catalogueFile, rules: VintageAppleRules.rules(group: group, limits), partial: o.only != nil,

@@ -20,6 +20,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
   case truncated(URL, got: Int, expected: Int)
   /// robots.txt disallows the path and the build was not told to ignore it.
   case disallowedByRobots(URL)
+  /// `--max-time` ran out before this request could be sent.
+  case deadlineReached(URL)
 
   public var description: String {
     switch self {
@@ -43,6 +45,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
       return "\(url.absoluteString): body truncated (\(got) of \(expected) bytes)"
     case .disallowedByRobots(let url):
       return "\(url.absoluteString): robots.txt disallows this path"
+    case .deadlineReached(let url):
+      return "\(url.absoluteString): --max-time ran out before this request; nothing was written, the cache is kept"
     }
   }
 
@@ -51,6 +55,7 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
     switch self {
     case .notCached, .notCachedMany, .refused, .disallowedByRobots: .unavailable
     case .hostNotAllowed, .foreignRedirect, .failed, .tooLarge, .truncated: .unavailable
+    case .deadlineReached: .tempfail
     }
   }
 }

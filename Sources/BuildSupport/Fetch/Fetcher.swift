@@ -27,6 +27,9 @@ public struct FetcherConfiguration: Sendable {
   public var respectRobots = true
   /// The product token robots.txt groups are matched against.
   public var robotsAgent = "shelfmark"
+  /// `--max-time`: a `Monotonic.seconds()` instant after which no request is sent
+  /// (`FetchError.deadlineReached`, exit 75); nil for no limit.
+  public var deadline: Double? = nil
 
   public init(cacheRoot: URL, allowedHosts: Set<String>) {
     self.cacheRoot = cacheRoot
@@ -182,7 +185,7 @@ public final class Fetcher: Sendable {
   static func concernsOneURL(_ e: FetchError) -> Bool {
     switch e {
     case .failed, .tooLarge, .truncated, .foreignRedirect, .disallowedByRobots: true
-    case .notCached, .notCachedMany, .hostNotAllowed, .refused: false
+    case .notCached, .notCachedMany, .hostNotAllowed, .refused, .deadlineReached: false
     }
   }
 
@@ -316,6 +319,9 @@ public final class Fetcher: Sendable {
     var attempt = 0
     while true {
       attempt += 1
+      if let deadline = configuration.deadline, Monotonic.seconds() >= deadline {
+        throw FetchError.deadlineReached(current)
+      }
       var h = configuration.extraHeaders.merging(headers) { $1 }
       h["User-Agent"] = configuration.userAgent
       let request = TransportRequest(
