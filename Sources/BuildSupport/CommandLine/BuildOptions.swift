@@ -73,8 +73,8 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 enum SharedOption {
   /// The longest pause between requests we accept: ten minutes (a longer one is a typo).
   static let delayRange = 0...600_000
-  /// `--max-time` from one second to a week.
-  static let maxTimeRange = 1...604_800
+  /// `--max-time` from one second to thirty days, as `catalog build` takes it.
+  static let maxTimeRange = TimeBudget.range
 
   static func all(for tool: BuildTool) -> [ToolOption] {
     [
@@ -117,7 +117,7 @@ enum SharedOption {
       ToolOption("--ignore-robots", help: "Fetch paths robots.txt disallows (say why in the run's notes)."),
       ToolOption(
         "--max-time", value: "<time>",
-        help: "Stop after this long (90s, 30m, 5h): nothing is written, the cache is kept, exit 75.",
+        help: "Stop after this long (90s, 45m, 5h30m): nothing is written, the cache is kept, exit 75.",
         kind: .duration(maxTimeRange)),
       ToolOption("--quiet", help: "Print only errors and the summary."),
       ToolOption("--version", help: "Show the version and the commit it was built from."),

@@ -20,7 +20,7 @@ extension OptionKind {
     case .duration(let r):
       guard let s = OptionKind.seconds(v), r.contains(s) else {
         return
-          "takes a time from \(OptionKind.spell(r.lowerBound)) to \(OptionKind.spell(r.upperBound)) (such as 90s, 30m, 5h)"
+          "takes a length of time such as 90s, 45m or 5h30m (\(OptionKind.spell(r.lowerBound)) to \(OptionKind.spell(r.upperBound)))"
       }
       return nil
     case .choice(let words):
@@ -54,17 +54,9 @@ extension OptionKind {
     s.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 
-  /// `90s`, `30m`, `5h`, `2d` (or bare seconds) in seconds; nil for anything else or an overflow.
-  static func seconds(_ v: String) -> Int? {
-    guard let last = v.last else { return nil }
-    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-    let (digits, unit) = last.isNumber ? (Substring(v), 1) : (v.dropLast(), units[last] ?? 0)
-    guard unit > 0, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits) else {
-      return nil
-    }
-    let (s, overflow) = n.multipliedReportingOverflow(by: unit)
-    return overflow ? nil : s
-  }
+  /// `90s`, `45m`, `5h30m`, `2d` (or bare seconds) in seconds: `TimeBudget`'s grammar, the one
+  /// `catalog build --max-time` reads too; nil for anything else or past thirty days.
+  static func seconds(_ v: String) -> Int? { TimeBudget.seconds(v) }
 
   /// Seconds in the largest unit that divides them (`7d`, `90s`).
   static func spell(_ s: Int) -> String {

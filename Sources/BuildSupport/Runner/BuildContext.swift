@@ -59,6 +59,9 @@ public final class BuildContext: Sendable {
         warn("\(u.absoluteString): answered HEAD with \(r.status); its size is unknown")
         continue
       }
+      if r.status == 200, let problem = r.contentLengthProblem {
+        warn("\(u.absoluteString): \(problem); its size is left unknown")
+      }
       let s = u.absoluteString
       probes[s.hasPrefix(base) ? String(s.dropFirst(base.count)) : s] = probe
     }
@@ -104,7 +107,7 @@ public final class BuildContext: Sendable {
 
   /// Stops the run when `--max-time` has run out: nothing is written, the cache is kept (exit 75).
   public func checkDeadline() throws {
-    if let d = fetcher.configuration.deadline, Monotonic.seconds() >= d { throw DeadlineReached() }
+    if let d = fetcher.configuration.deadline, Date() >= d { throw DeadlineReached() }
   }
 
   /// A `warning:` line on stderr, also kept for the report.
@@ -127,5 +130,8 @@ public final class BuildContext: Sendable {
 /// `--max-time` ran out after the last request: the run stops before writing (exit 75).
 struct DeadlineReached: BuildFailure {
   var exitCode: ExitCode { .tempfail }
-  var description: String { "--max-time ran out; nothing was written, the cache is kept" }
+  var description: String {
+    "the --max-time budget ran out before the catalogues could be written; nothing was written, what was "
+      + "fetched is cached, run again to continue"
+  }
 }

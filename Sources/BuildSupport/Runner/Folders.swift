@@ -4,10 +4,15 @@ import Foundation
 /// path that cannot work costs no crawl, and says so in a sentence (exit 74).
 enum Folders {
   static func prepare(_ options: BuildOptions) throws {
-    // The cache is created now: a build that cannot store what it fetches must not fetch.
-    try create(options.cacheDirectory.path, role: "the cache folder")
-    if !options.noNetwork, access(options.cacheDirectory.path, W_OK) != 0 {
-      throw IOFailure(path: options.cacheDirectory.path, operation: "write to the cache folder", errno: errno)
+    if options.noNetwork {
+      // A replay only reads: a missing cache is the fetcher's to explain, a file in its place is ours.
+      try mustNotBeAFile(options.cacheDirectory.path, role: "the cache folder")
+    } else {
+      // The cache is created now: a build that cannot store what it fetches must not fetch.
+      try create(options.cacheDirectory.path, role: "the cache folder")
+      if access(options.cacheDirectory.path, W_OK) != 0 {
+        throw IOFailure(path: options.cacheDirectory.path, operation: "write to the cache folder", errno: errno)
+      }
     }
     // The output folder is made only when something is written; here it only must not be a file.
     try mustNotBeAFile(options.outputDirectory.path, role: "the output folder (--out)")

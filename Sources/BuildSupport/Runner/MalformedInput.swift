@@ -16,9 +16,20 @@ extension IndexScriptError: MalformedInput {}
 extension MaskError: MalformedInput {}
 extension ReaderPageError: MalformedInput {}
 extension RetroSpecError: MalformedInput {}
+extension StrictJSONError: MalformedInput {}
+extension WARCError: MalformedInput {}
 extension VintageAppleError: MalformedInput {}
 extension ZipError: MalformedInput {}
 extension SQLiteError: MalformedInput {}
+extension FetchResponse.SizeProblem: MalformedInput {}
+
+enum MalformedInputCheck {
+  /// Whether an error says the input is malformed: marked so above, or thrown by CatalogKit, whose
+  /// errors all describe bytes it was given (it does no I/O), so one added there later is covered.
+  static func covers(_ error: Error) -> Bool {
+    error is any MalformedInput || String(reflecting: type(of: error)).hasPrefix("CatalogKit.")
+  }
+}
 
 /// A JSON document that did not decode, as one sentence (not Swift's nested dump).
 enum MalformedJSON {

@@ -69,7 +69,7 @@ final class RunOutcomeTests: XCTestCase {
       return [.issue(Self.catalogue(6), file: "a.json")]
     }
     XCTAssertEqual(o.code, .tempfail)
-    XCTAssertEqual(o.report?.error?.contains("--max-time ran out"), true, o.report?.error ?? "")
+    XCTAssertEqual(o.report?.error?.contains("--max-time budget ran out"), true, o.report?.error ?? "")
     XCTAssertFalse(FileManager.default.fileExists(atPath: path("out/a.json")))
     let cached = try FileManager.default.subpathsOfDirectory(atPath: path("cache"))
     XCTAssertFalse(cached.isEmpty, "the first page stays cached")
