@@ -68,11 +68,17 @@ public struct BuildTool: Sendable {
     self.discussion = discussion
     self.files = files
     self.fileSelector = fileSelector
-    self.fullRuns = fullRuns ?? [FullRun(arguments: [], files: files, label: String(name.prefix { $0 != "-" }))]
+    self.fullRuns =
+      fullRuns ?? [
+        FullRun(arguments: [], files: files, label: name.hasSuffix("-build") ? String(name.dropLast(6)) : name)
+      ]
   }
 
   /// The default cache folder's name (`.<source>-cache`).
   public var cacheName: String { ".\(source)-cache" }
+
+  /// The word `catalog build` knows the tool by: its name without `-build` (`spectrum`).
+  public var key: String { name.hasSuffix("-build") ? String(name.dropLast("-build".count)) : name }
 }
 
 /// What an option's value is, and so how it is checked when the command line is read.

@@ -1,4 +1,3 @@
-import BuildSupport
 import CatalogKit
 import Foundation
 

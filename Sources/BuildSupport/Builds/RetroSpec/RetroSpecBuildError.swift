@@ -1,4 +1,3 @@
-import BuildSupport
 import Foundation
 
 /// Why retrospec-build stopped before it had a catalogue; each message names the page.

@@ -1,9 +1,8 @@
-import BuildSupport
 import CatalogKit
 import Foundation
 
 /// `--probe`: what the dump holds, for deciding rules; writes nothing.
-enum ProbeReport {
+enum SpectrumProbeReport {
   static func run(_ ctx: BuildContext) async throws {
     let (store, load) = try await DumpSource.open(ctx)
     let magazines = try store.magazines()

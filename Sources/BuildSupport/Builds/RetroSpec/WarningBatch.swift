@@ -1,5 +1,3 @@
-import BuildSupport
-
 /// Warnings of one kind, printed one per line up to a limit and then summed up, so 600 missing metadata
 /// pages do not bury the one line that matters.
 struct WarningBatch {

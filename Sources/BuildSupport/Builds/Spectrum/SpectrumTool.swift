@@ -1,14 +1,13 @@
-import BuildSupport
 import CatalogKit
 import Foundation
 
 /// `spectrum-build`: its hosts, politeness and options.
-enum SpectrumTool {
+public enum SpectrumTool {
   /// ZXDB has no releases and replaces the file every few weeks, so the build is pinned to master.
   static let dumpAddress = "https://raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"
   static let dumpName = "ZXDB_mysql.sql.zip"
 
-  static let tool = BuildTool(
+  public static let tool = BuildTool(
     name: "spectrum-build",
     abstract:
       "Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org.",
@@ -57,9 +56,9 @@ enum SpectrumTool {
     })
 
   /// What a run does: the mode its command line chose (they exclude each other; the parser checks).
-  @Sendable static func work(_ o: BuildOptions) -> BuildRunner.Work {
+  @Sendable public static func work(_ o: BuildOptions) -> BuildRunner.Work {
     if o.value("--expand") != nil { return .report({ try ExpandMode.run($0) }, counters: false) }
-    if o.flag("--probe") { return .report { try await ProbeReport.run($0) } }
+    if o.flag("--probe") { return .report { try await SpectrumProbeReport.run($0) } }
     if o.flag("--plan") { return .report { try await PlanReport.run($0) } }
     if o.flag("--validate") { return .report { try await ValidateReport.run($0) } }
     return .build { try await GroupBuild.run($0) }
