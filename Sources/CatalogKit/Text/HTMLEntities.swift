@@ -94,4 +94,20 @@ public enum HTMLEntities {
     (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
       || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
   }
+
+  /// The inverse for text written into HTML (reports): `&`, `<`, `>` and `"` as references.
+  public static func escape(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for c in s {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
 }
