@@ -16,6 +16,9 @@ public enum ExitCode: Int32, Sendable, Comparable {
   case software = 70
   /// Reading or writing a file failed.
   case io = 74
+  /// The `--max-time` budget ran out: the run is incomplete, nothing was written, the cache keeps
+  /// what was fetched; run again to continue (EX_TEMPFAIL).
+  case tempfail = 75
 
   public static func < (a: ExitCode, b: ExitCode) -> Bool { a.severity < b.severity }
 
@@ -25,6 +28,8 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case .ok: 0
     case .different: 1
     case .trouble: 2
+    // Below every failure: "run again" needs no person, a failure does.
+    case .tempfail: 3
     case .invalid: 5
     case .unavailable: 6
     case .io: 8
