@@ -60,7 +60,7 @@ final class BuildCommandTests: XCTestCase {
         continue
       }
       let section = r.stderr[at.upperBound...].prefix { $0 != "[" }
-      XCTAssertTrue(section.contains("not cached and --no-network was given"), String(section))
+      XCTAssertTrue(section.contains("--no-network forbids fetching"), String(section))
       XCTAssertTrue(section.contains("    " + url + "\n"), "\(source) lists \(url):\n\(section)")
     }
     XCTAssertTrue(r.stderr.contains("error: spectrum magazines failed with exit 69\n"), r.stderr)
