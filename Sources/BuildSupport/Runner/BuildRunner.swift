@@ -276,11 +276,7 @@ public enum BuildRunner {
       report.findings.append(shrink)
     }
     for f in report.findings {
-      let ids =
-        f.records.isEmpty
-        ? ""
-        : ": " + f.records.joined(separator: ", ")
-          + (f.count > f.records.count ? " and \(f.count - f.records.count) more" : "")
+      let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
       let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
       if f.severity == .error { Diagnostics.error(line) } else { Diagnostics.warning(line) }
     }
