@@ -178,13 +178,13 @@ public final class CacheStore: Sendable {
     return .hit(record, response)
   }
 
-  /// Stores an answer atomically.
-  public func write(_ key: CacheKey, response: FetchResponse, charset: String?) throws {
+  /// Stores an answer atomically. `fetched` is now unless given (a WARC import keeps the crawl's date).
+  public func write(_ key: CacheKey, response: FetchResponse, charset: String?, fetched: String? = nil) throws {
     var kept: [String: String] = [:]
     for (k, v) in response.headers where CacheStore.keptHeaders.contains(k) { kept[k] = v }
     let record = CacheRecord(
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
-      fetched: CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
+      fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
     if key.method == .head {
       try appendHead(record)

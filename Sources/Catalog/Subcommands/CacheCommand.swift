@@ -7,35 +7,39 @@ enum CacheCommand: Subcommand {
   static let name = "cache"
   static let abstract = "List, summarise, verify, prune or remove entries of a build cache."
   static let usage =
-    "cache ls|stats|verify|prune|rm --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run]"
-  static let actions = ["ls", "stats", "verify", "prune", "rm"]
+    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>]"
+  static let actions = ["ls", "stats", "verify", "prune", "rm", "export", "import"]
   static let arguments = [
     ("ls", "One line per entry: method, status, size, fetch time, URL."),
     ("stats", "Entries and bytes by host and status; on a folder of caches, one line per cache."),
     ("verify", "Check every body against its SHA-256, every record against its name, sizes, leftovers."),
     ("prune", "Remove entries no build has used for --days days."),
     ("rm", "Remove one URL's entries (--url) or every entry of one host (--host)."),
+    ("export", "Write every answer (GET and HEAD) to the WARC file --warc names (gzip per record for .gz)."),
+    ("import <file>", "Load a WARC's responses into the cache; --host (repeatable) keeps only a source's hosts."),
   ]
   static let options = [
     ("--cache <dir>", "The cache folder (e.g. .retrospec-cache)."),
-    ("--host <host>", "Only entries for this host (ls, stats); with rm, the host to remove."),
+    ("--host <host>", "Only entries for this host (ls, stats, export, import: repeatable for the last two); with rm, the host to remove."),
     ("--url <url>", "With rm: the URL whose cached answers (GET and HEAD) to remove."),
     ("--days <n>", "Age after which prune removes an unused entry. (default: 90)"),
     ("--repair", "With verify: remove what it found, so the next build refetches it."),
     ("--include-probes", "With prune: also drop HEAD answers fetched before the cut-off."),
     ("--dry-run", "With prune: count what would be removed, remove nothing."),
+    ("--warc <file>", "With export: the WARC file to write."),
   ]
-  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url"]
+  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url", "--warc"]
   static let flags: Set<String> = ["--repair", "--include-probes", "--dry-run"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-    guard let action = args.positionals.first, args.positionals.count == 1 else {
-      return usageError("name one action: ls, stats, verify, prune or rm.", console)
+    guard let action = args.positionals.first, args.positionals.count == 1 || action == "import" else {
+      return usageError("name one action: ls, stats, verify, prune, rm, export or import.", console)
     }
     guard actions.contains(action) else {
       let hint = NearMatch.nearest(action, in: actions).map { " Did you mean '\($0)'?" } ?? ""
       return usageError("unknown action '\(action)'.\(hint)", console)
     }
+    if action == "import" { return CacheWARCCommand.importWARC(args, console) }
     guard let dir = args.value("--cache") else { return usageError("--cache <dir> is required.", console) }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
@@ -148,6 +152,8 @@ enum CacheCommand: Subcommand {
         console.error("error: \(error)")
         return .io
       }
+    case "export":
+      return CacheWARCCommand.exportWARC(args, store, console)
     default:
       return usageError("unknown action '\(action)'.", console)
     }
