@@ -76,6 +76,8 @@ public enum BuildRunner {
       Diagnostics.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
+    // A refusal built from cached pages repeats on every run until they are fetched anew.
+    if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
       counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString),
