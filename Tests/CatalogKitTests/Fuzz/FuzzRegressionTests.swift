@@ -11,6 +11,18 @@ final class FuzzRegressionTests: XCTestCase {
   /// How each target hands its input to the parser; a folder under Fixtures/Fuzz without an entry
   /// here fails the test, so a new crash fixture cannot be forgotten.
   static let feeds: [String: @Sendable ([UInt8]) -> Void] = [
+    "FuzzMask": { bytes in
+      var parts = bytes.split(separator: 0, maxSplits: 7, omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      while parts.count < 8 { parts.append("") }
+      let mask = Mask(parts[0])
+      _ = mask.tokens
+      let fields = MaskFields(
+        number: Int(parts[1]), volume: Int(parts[2]), year: Int(parts[3]), month: Int(parts[4]), day: Int(parts[5]),
+        special: parts[6].isEmpty ? nil : parts[6], supplement: parts[7].isEmpty ? nil : parts[7])
+      _ = try? mask.expand(fields)
+    },
     "FuzzRobots": { bytes in
       let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
       let path = String(decoding: parts.first ?? [], as: UTF8.self)
@@ -18,7 +30,7 @@ final class FuzzRegressionTests: XCTestCase {
       let policy = RobotsPolicy.parse(text, agent: "Shelfmark")
       _ = policy.allows(path)
       _ = policy.allows("/magazines/index.htm")
-    }
+    },
   ]
 
   func testEveryInputThatOnceCrashedAFuzzTargetIsReadCleanly() throws {
