@@ -83,7 +83,7 @@ BuildRunner.main(tool) { ctx in
           + (f.records.isEmpty ? "" : ": " + f.records.joined(separator: ", ")))
     }
     if report.hasErrors { badFiles.append(shelf.fileName) }
-    var summary = ["\(shelf.label): \(c.issues.count) issues in \(c.series.count) runs"]
+    var summary = ["\(shelf.label): \(Plural.count(c.issues.count, "issue")) in \(Plural.count(c.series.count, "run"))"]
     if products.isEmpty {
       let d = build.dropped
       summary += [
@@ -91,7 +91,7 @@ BuildRunner.main(tool) { ctx in
           + "\(crawl.failed.count) failed" + (crawl.capped ? ", stopped at --max-pages" : ""),
         "dropped \(d.noAddress) with no usable address, \(d.repeats) repeats, \(d.diskContents) disk contents, "
           + "\(d.gone) gone from the server",
-        "\(build.issueCount) issues across \(build.runs.count + 1) runs, in \(build.catalogues.count) catalogues",
+        "\(Plural.count(build.issueCount, "issue")) across \(Plural.count(build.runs.count + 1, "run")), in \(Plural.count(build.catalogues.count, "catalogue"))",
         o.noNetwork
           ? "robots.txt: not consulted (--no-network makes no requests)"
           : o.ignoreRobots ? "robots.txt: ignored (--ignore-robots was given)" : "robots.txt: honoured",
