@@ -16,6 +16,9 @@ public enum ExitCode: Int32, Sendable, Comparable {
   case software = 70
   /// Reading or writing a file failed.
   case io = 74
+  /// The `--max-time` budget ran out: the run is incomplete, nothing was written, the cache keeps
+  /// what was fetched; run again to continue (EX_TEMPFAIL).
+  case tempfail = 75
 
   public static func < (a: ExitCode, b: ExitCode) -> Bool { a.severity < b.severity }
 
@@ -27,6 +30,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case .trouble: 2
     case .invalid: 5
     case .unavailable: 6
+    case .tempfail: 7
     case .io: 8
     case .usage: 9
     case .software: 10
