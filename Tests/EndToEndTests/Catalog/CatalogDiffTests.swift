@@ -158,15 +158,14 @@ final class CatalogDiffTests: XCTestCase {
     XCTAssertFalse(r.stdout.contains("\nchanged ("), r.stdout)
   }
 
-  /// The diff reads through the one catalogue reader, so a syntax error is reported as that reader
-  /// words it (file first, and its line and column once the strict scanner is in), never a
-  /// Foundation dump; the other files are still compared.
+  /// The diff reads through the one catalogue reader, so a syntax error names the file, line and
+  /// column, never a Foundation dump; the other files are still compared.
   func testASyntaxErrorInOneFileNamesTheFileAndTheRestIsStillCompared() throws {
     try Data("{\n  \"version\" : 1,\n  \"base\" : \"x\"\n  \"issues\" : []\n}".utf8)
       .write(to: new.appendingPathComponent("archive-catalog.json"))
     let r = try diff("old", "new")
     XCTAssertEqual(r.status, 2)
-    XCTAssertTrue(r.stderr.contains("error: new/archive-catalog.json: "), r.stderr)
+    XCTAssertTrue(r.stderr.contains("error: new/archive-catalog.json: not JSON: line 4, column 3: "), r.stderr)
     XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain"), r.stderr)
     XCTAssertEqual(row(r.stdout, "archive-catalog.json")?.last, "error")
     XCTAssertEqual(row(r.stdout, "retrospec-catalog.json")?.last, "changed")
