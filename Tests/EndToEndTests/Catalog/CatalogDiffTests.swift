@@ -176,4 +176,33 @@ final class CatalogDiffTests: XCTestCase {
     XCTAssertEqual(r.status, 64)
     XCTAssertTrue(r.stderr.contains("error: choose one of --json, --markdown, not both."), r.stderr)
   }
+
+  /// Colour only for a person at a terminal: `script` gives the tool one, and NO_COLOR takes it away.
+  func testColourOnATerminalOnlyAndNeverWithNoColor() throws {
+    let script = URL(fileURLWithPath: "/usr/bin/script")
+    guard FileManager.default.isExecutableFile(atPath: script.path) else {
+      throw XCTSkip("/usr/bin/script (util-linux) is absent, so no terminal can be given to the tool")
+    }
+    let catalog = Tool.productsDirectory.appendingPathComponent("catalog").path
+    func onATerminal(_ environment: [String: String]) throws -> String {
+      let p = Process()
+      p.executableURL = script
+      p.arguments = ["-qec", "\(catalog) diff old/retrospec-catalog.json new/retrospec-catalog.json", "/dev/null"]
+      p.currentDirectoryURL = temp
+      var env = ProcessInfo.processInfo.environment
+      env["NO_COLOR"] = nil
+      for (k, v) in environment { env[k] = v }
+      p.environment = env
+      let out = Pipe()
+      p.standardOutput = out
+      p.standardInput = FileHandle.nullDevice
+      try p.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      p.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+    let coloured = try onATerminal([:])
+    XCTAssertTrue(coloured.contains("\u{1B}[31m  - SK"), coloured)
+    XCTAssertFalse(try onATerminal(["NO_COLOR": "1"]).contains("\u{1B}["))
+  }
 }
