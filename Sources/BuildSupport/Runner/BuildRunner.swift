@@ -136,7 +136,9 @@ public enum BuildRunner {
     config.userAgent = options.userAgent
     config.respectRobots = !options.ignoreRobots
     let fetcher = Fetcher(config, transport: transport)
-    let context = BuildContext(tool: tool, options: options, fetcher: fetcher, progress: Progress(quiet: options.quiet))
+    let context = BuildContext(
+      tool: tool, options: options, fetcher: fetcher,
+      progress: Progress(quiet: options.quiet, counters: fetcher.counters))
     if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
     return context
   }

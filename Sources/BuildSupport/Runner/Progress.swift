@@ -8,15 +8,42 @@ public final class Progress: @unchecked Sendable {
   private let quiet: Bool
   private var lastPlain: [String: Double] = [:]
   private var lineShown = false
+  /// `catalog build` asks its children for machine lines (see `ProgressLine`); they are written
+  /// whatever `--quiet` says, because the parent, not a person, reads them.
+  private let machine: Bool
+  private let counters: Counters?
+  private var phase: (name: String, done: Int, total: Int, settledAtStep: Int)?
+  private var lastMachine = ""
+  private var timer: DispatchSourceTimer?
 
-  public init(quiet: Bool, terminal: Bool = isatty(2) == 1) {
+  public init(quiet: Bool, terminal: Bool = isatty(2) == 1, counters: Counters? = nil) {
     self.quiet = quiet
     self.live = terminal
+    self.counters = counters
+    self.machine = ProcessInfo.processInfo.environment[ProgressLine.environmentKey] == "lines"
+    if machine {
+      // Fetches advance between step() calls (a phase of 12 pages reports 0/12 until all are in),
+      // so the parent is told once a second how far the fetcher got.
+      let t = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+      t.schedule(deadline: .now() + 1, repeating: 1)
+      t.setEventHandler { [weak self] in self?.emitMachineLine(force: false) }
+      t.resume()
+      timer = t
+    }
   }
+
+  deinit { timer?.cancel() }
 
   /// Reports `done` of `total` for a phase ("index", "probe"). Plain output prints at the start,
   /// the end and every 10% in between.
   public func step(_ phase: String, done: Int, total: Int, detail: String = "") {
+    if machine {
+      lock.lock()
+      let changed = self.phase?.name != phase || done == 0 || done >= total
+      self.phase = (phase, done, total, settled())
+      lock.unlock()
+      if changed { emitMachineLine(force: true) }
+    }
     guard !quiet else { return }
     lock.lock()
     defer { lock.unlock() }
@@ -52,4 +79,34 @@ public final class Progress: @unchecked Sendable {
   }
 
   var isQuiet: Bool { quiet }
+
+  /// Answers the fetcher has settled (from the cache, stored, revalidated, failed, or missing).
+  private func settled() -> Int {
+    guard let c = counters else { return 0 }
+    return c[.hit] + c[.stored] + c[.revalidated] + c[.failed] + c[.notCached]
+  }
+
+  /// Writes the current phase and counters as one `ProgressLine`; unforced lines only when
+  /// something moved since the last one.
+  private func emitMachineLine(force: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    var p = ProgressLine()
+    if let phase {
+      // The tool's own count, plus what the fetcher answered since, short of the end: the tool
+      // says when a phase is complete.
+      let ahead = max(0, settled() - phase.settledAtStep)
+      p.phase = phase.name
+      p.total = phase.total
+      p.done = phase.done >= phase.total ? phase.done : min(phase.done + ahead, max(phase.total - 1, phase.done))
+    }
+    if let c = counters {
+      p.requests = c[.requests]
+      p.cached = c[.hit]
+    }
+    let text = p.encoded
+    guard force || text != lastMachine else { return }
+    lastMachine = text
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
 }

@@ -8,16 +8,19 @@ import SiteMirrorKit
 enum DemoCommand: Subcommand {
   static let name = "demo"
   static let abstract = "Build every catalogue from the bundled sample sites, offline, and show what happened."
-  static let usage = "demo [--out <dir>] [--fixtures <dir>] [--date <yyyy-mm-dd>] [--quiet]"
+  static let usage =
+    "demo [--out <dir>] [--fixtures <dir>] [--date <yyyy-mm-dd>] [--quiet] | demo --serve [--slow <ms>]"
   static let arguments: [(String, String)] = []
   static let options = [
     ("--out <dir>", "Folder for the demo's catalogues, caches and first-run copy. (default: a new temporary folder)"),
     ("--fixtures <dir>", "The project's Fixtures folder. (default: <package root>/Fixtures, found from this binary)"),
     ("--date <yyyy-mm-dd>", "The catalogues' generated date. (default: today, UTC)"),
     ("--quiet", "Print only errors and the summaries."),
+    ("--serve", "Only serve the samples on 127.0.0.1: print the mirror's URL and the --with arguments, then wait."),
+    ("--slow <ms>", "With --serve: wait this long before every answer, as a slow site would. (default: 0)"),
   ]
-  static let valueOptions: Set<String> = ["--out", "--fixtures", "--date"]
-  static let flags: Set<String> = ["--quiet"]
+  static let valueOptions: Set<String> = ["--out", "--fixtures", "--date", "--slow"]
+  static let flags: Set<String> = ["--quiet", "--serve"]
 
   /// Each source's sample, in `catalog build --all` order; a source without one is not in the demo.
   static let samples: [String: @Sendable (DemoFixtures) throws -> DemoSample] = [
@@ -54,6 +57,16 @@ enum DemoCommand: Subcommand {
     } catch {
       console.error("error: \(error)")
       return .io
+    }
+    if args.flag("--serve") {
+      var slow: Int? = nil
+      if let v = args.value("--slow") {
+        guard let n = Int(v), (0...60_000).contains(n) else {
+          return usageError("--slow takes milliseconds from 0 to 60000, not '\(v)'.", console)
+        }
+        slow = n
+      }
+      return ExitCode(rawValue: DemoServe.run(built, slowMilliseconds: slow, console: console)) ?? .software
     }
     let folder: URL
     do {

@@ -290,6 +290,7 @@ final class CatalogToolTests: XCTestCase {
         stats     Summarise what catalogue files hold.
         cache     List, summarise, verify, prune or remove entries of a build cache.
         build     Build several sources' catalogues in one run and summarise them.
+        report    Write the HTML review page of a rebuild from its catalog build report.
         demo      Build every catalogue from the bundled sample sites, offline, and show what happened.
 
         See 'catalog help <subcommand>' for detailed help.
