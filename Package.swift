@@ -43,7 +43,7 @@ let package = Package(
     .executableTarget(name: "PopBoksBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "SpectrumBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "StripoviBuild", dependencies: ["CatalogKit", "BuildSupport"]),
-    .executableTarget(name: "SiteMirror", dependencies: ["SiteMirrorKit"]),
+    .executableTarget(name: "SiteMirror", dependencies: ["SiteMirrorKit", "BuildSupport", "CatalogKit"]),
     .executableTarget(
       name: "Bench", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2"]),
 

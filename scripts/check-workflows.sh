@@ -5,7 +5,7 @@
 # skips (exit 0): the rest of CI must not depend on PyPI being reachable.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-venv="${SHELFMARK_VENV:-/tmp/shelfmark-ci-venv}"
+venv="${SHELFMARK_VENV:-/tmp/shelfmark-venv}"
 if [ ! -x "$venv/bin/check-jsonschema" ]; then
   if ! { python3 -m venv "$venv" && "$venv/bin/pip" install -q check-jsonschema; } >/tmp/shelfmark-ci-venv.log 2>&1; then
     echo "################################################################################"

@@ -87,7 +87,8 @@ enum SiteCrawl {
       case .disallowedByRobots: return .robots
       case .failed(_, let reason): return .failed(reason)
       case .truncated, .tooLarge, .foreignRedirect: return .failed(e.description)
-      case .refused, .notCachedMany, .hostNotAllowed: throw e
+      case .refused, .notCachedMany, .hostNotAllowed, .robotsUnavailable, .unreachable, .corruptInCache, .timeUp:
+        throw e
       }
     }
   }

@@ -26,6 +26,17 @@ public enum BuildDefaults {
   public static let pageBodyCap = 32 << 20
   public static let apiBodyCap = 64 << 20
   public static let fileBodyCap = 1 << 30
+  /// The largest size a HEAD may report for one file before it is taken for a lie: the biggest
+  /// scans and dumps any source serves are well under 2 GiB, and a server sending
+  /// `Content-Length: 9223372036854775807` must not become a size that overflows every sum.
+  public static let largestPlausibleFileBytes: Int64 = 4 << 30
+  /// A host that has answered nothing but transport failures for this long is given up on (its
+  /// breaker opens), even before the count of failures reaches the threshold: time-outs of 30 s
+  /// each would otherwise keep a dead host's build going for minutes.
+  public static let deadHostSeconds = 60.0
+  /// Temporary files in a cache older than this are left over from an interrupted run, whatever
+  /// process id they name (ids are reused).
+  public static let staleTemporarySeconds = 3600.0
   /// Redirects followed within one host before giving up.
   public static let maxRedirects = 5
   /// Share of the previous catalogue's issues a rebuild may drop before it is refused.

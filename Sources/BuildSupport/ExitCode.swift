@@ -16,7 +16,8 @@ public enum ExitCode: Int32, Sendable, Comparable {
   case software = 70
   /// Reading or writing a file failed.
   case io = 74
-  /// The time budget (`--max-time`) ran out: nothing written, the cache kept; run again to continue.
+  /// The `--max-time` budget ran out: the run is incomplete, nothing was written, the cache keeps
+  /// what was fetched; run again to continue (EX_TEMPFAIL).
   case tempfail = 75
 
   public static func < (a: ExitCode, b: ExitCode) -> Bool { a.severity < b.severity }

@@ -23,6 +23,11 @@ static inline long shelfmark_curl_status(CURL *h) {
   curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
   return code;
 }
+static inline long shelfmark_curl_os_errno(CURL *h) {
+  long e = 0;
+  curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &e);
+  return e;
+}
 static inline void *shelfmark_curl_private(CURL *h) {
   char *p = NULL;
   curl_easy_getinfo(h, CURLINFO_PRIVATE, &p);

@@ -12,4 +12,8 @@ static inline int shelfmark_inflate_init_gzip_or_zlib(z_streamp strm) {
 static inline int shelfmark_deflate_init_raw(z_streamp strm, int level) {
   return deflateInit2(strm, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
 }
+// WARC files are gzip members, one per record (windowBits 15 + 16 asks for a gzip header).
+static inline int shelfmark_deflate_init_gzip(z_streamp strm, int level) {
+  return deflateInit2(strm, level, Z_DEFLATED, MAX_WBITS + 16, 8, Z_DEFAULT_STRATEGY);
+}
 #endif

@@ -8,7 +8,8 @@ let usage = """
   USAGE: site-mirror --root <dir> [--port <n>] [--sizes <file>] [--for <seconds>]
 
   OPTIONS:
-    --root <dir>       Folder laid out as HOST/PATH; a query maps to the file named PATH?QUERY.
+    --root <path>      Folder laid out as HOST/PATH (a query maps to the file named PATH?QUERY), a build
+                       cache folder, or a WARC file (.warc, .warc.gz).
     --port <n>         Port to bind on 127.0.0.1. (default: any free port)
     --sizes <file>     Lines of `host/path<TAB>bytes` answered to HEAD when no file exists.
     --for <seconds>    Stop by itself after this long. (default: 3600)
@@ -51,12 +52,20 @@ while !args.isEmpty {
 }
 guard let root else { fail("--root is required.") }
 var isDir: ObjCBool = false
-guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir), isDir.boolValue else {
-  FileHandle.standardError.write(Data("error: \(root): no such folder\n".utf8))
+guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
+  FileHandle.standardError.write(Data("error: \(root): no such folder or WARC file\n".utf8))
   exit(66)
 }
+let recorded: RecordedSite?
 do {
-  let server = try SiteMirror(root: URL(fileURLWithPath: root), port: port, lifetime: lifetime)
+  recorded = try RecordedSource.load(root)
+} catch {
+  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+  exit(65)
+}
+do {
+  let server = try SiteMirror(root: recorded == nil ? URL(fileURLWithPath: root) : nil, port: port, lifetime: lifetime)
+  if let recorded { server.serve(recorded) }
   if let sizesFile {
     guard let text = try? String(contentsOfFile: sizesFile, encoding: .utf8) else {
       FileHandle.standardError.write(Data("error: \(sizesFile): cannot read\n".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -39,7 +40,7 @@ public struct MirrorResponse: Sendable {
 
 /// Misbehaviour the mirror can be told to show, for testing the fetcher's defences.
 public enum Fault: Sendable {
-  /// Answer with this status (and Retry-After, when given) instead of the content.
+  /// Answer with this status (and Retry-After, when given, sent as is) instead of the content.
   case status(Int, retryAfter: String? = nil)
   /// Send the headers and half the body, then close the connection.
   case dropMidBody
@@ -49,8 +50,14 @@ public enum Fault: Sendable {
   case slowFirstByte(milliseconds: Int)
   /// Send the body in small pieces with pauses between them.
   case slowBody(milliseconds: Int)
-  /// Answer 302 to this location.
+  /// Answer 302 to this location, sent as is (dot segments, percent-encoded dots and all).
   case redirect(String)
+  /// Answer as usual, but with these header lines sent exactly as given (`Name: value`, any value,
+  /// repeated names included); a header of the same name the answer would have had is left out.
+  case rawHeaders([String])
+
+  /// One header with any raw value (`Retry-After: 1e23`, `Content-Length: -5`).
+  public static func header(_ name: String, _ value: String) -> Fault { .rawHeaders(["\(name): \(value)"]) }
 }
 
 /// A loopback HTTP/1.1 server over a folder laid out as `HOST/PATH`, for tests, benchmarks and
@@ -59,31 +66,67 @@ public enum Fault: Sendable {
 ///
 /// Query strings map to file names literally: `/host/a/page.php?all=X` is served from the file
 /// `ROOT/host/a/page.php?all=X`. A path ending in `/` is served from its `index.html`.
-public final class SiteMirror: @unchecked Sendable {
+///
+/// Files are served with an `ETag` and a `Last-Modified` (the file's time), and any answer carrying
+/// either is subject to conditional requests: `If-None-Match` (which wins when present) or
+/// `If-Modified-Since` get a 304, as RFC 9110 section 13 says.
+public final class SiteMirror: Sendable {
   public let root: URL?
-  public private(set) var port: UInt16 = 0
-  private var listener: Int32 = -1
-  private let lock = NSLock()
-  private var log: [MirrorRequest] = []
-  private var sizes: [String: Int] = [:]
-  private var faults: [(prefix: String, fault: Fault, remaining: Int)] = []
-  private var handler: (@Sendable (MirrorRequest) -> MirrorResponse?)?
-  private var stopped = false
-  /// Open client connections, closed by `stop()` so no keep-alive connection outlives the server.
-  private var clients = Set<Int32>()
   private let lifetime: Double
+  private let state: Mutex<State>
+
+  /// Everything the accept thread, the connection threads and the caller share.
+  private struct State {
+    var port: UInt16
+    var listener: Int32 = -1
+    var log: [MirrorRequest] = []
+    var sizes: [String: Int] = [:]
+    var faults: [(prefix: String, fault: Fault, remaining: Int)] = []
+    var handler: (@Sendable (MirrorRequest) -> MirrorResponse?)?
+    var stopped = false
+    /// Open client connections, closed by `stop()` so no keep-alive connection outlives the server.
+    var clients = Set<Int32>()
+  }
 
   /// - Parameter lifetime: seconds after which the server stops even if nobody stops it.
   public init(root: URL? = nil, port: UInt16 = 0, lifetime: Double = 900) throws {
     self.root = root
-    self.port = port
     self.lifetime = lifetime
+    self.state = Mutex(State(port: port))
   }
 
   deinit { stop() }
 
+  /// The port bound (the one asked for, or the one the system chose once started).
+  public var port: UInt16 { state.withLock { $0.port } }
+
   /// `http://127.0.0.1:PORT`, for `--mirror`.
   public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  /// A port on 127.0.0.1 that nothing listens on: bound once to learn a free number, then closed, so
+  /// a connection to it is refused. For testing what a build does against a dead host.
+  public static func deadPort() throws -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw MirrorError.socket("socket", errno) }
+    defer { close(fd) }
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = 0
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &addr) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else { throw MirrorError.socket("bind 127.0.0.1:0", errno) }
+    var actual = sockaddr_in()
+    var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+    }
+    return UInt16(bigEndian: actual.sin_port)
+  }
+
+  /// `http://127.0.0.1:<dead port>`: a `--mirror` whose every connection is refused.
+  public static func deadBaseURL() throws -> String { "http://127.0.0.1:\(try deadPort())" }
 
   public func start() throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -112,8 +155,10 @@ public final class SiteMirror: @unchecked Sendable {
     _ = withUnsafeMutablePointer(to: &actual) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
     }
-    port = UInt16(bigEndian: actual.sin_port)
-    listener = fd
+    state.withLock {
+      $0.port = UInt16(bigEndian: actual.sin_port)
+      $0.listener = fd
+    }
     let t = Thread { [weak self] in self?.acceptLoop(fd) }
     t.stackSize = 1 << 20
     t.start()
@@ -122,62 +167,37 @@ public final class SiteMirror: @unchecked Sendable {
   }
 
   public func stop() {
-    lock.lock()
-    let fd = listener
-    let was = stopped
-    stopped = true
-    listener = -1
-    lock.unlock()
+    let (fd, was, open) = state.withLock { s in
+      let r = (s.listener, s.stopped, s.clients)
+      s.stopped = true
+      s.listener = -1
+      return r
+    }
     if !was, fd >= 0 {
       shutdown(fd, Int32(SHUT_RDWR))
       close(fd)
     }
-    lock.lock()
-    let open = clients
-    lock.unlock()
     for c in open { shutdown(c, Int32(SHUT_RDWR)) }
   }
 
   /// Every request so far, in arrival order.
-  public var requests: [MirrorRequest] {
-    lock.lock()
-    defer { lock.unlock() }
-    return log
-  }
+  public var requests: [MirrorRequest] { state.withLock { $0.log } }
 
-  public func clearLog() {
-    lock.lock()
-    log.removeAll()
-    lock.unlock()
-  }
+  public func clearLog() { state.withLock { $0.log.removeAll() } }
 
   /// Answers HEAD (and GET, with zero-filled bytes) for `host/path` with this size when no file exists.
-  public func setSize(_ bytes: Int, for target: String) {
-    lock.lock()
-    sizes[target] = bytes
-    lock.unlock()
-  }
+  public func setSize(_ bytes: Int, for target: String) { state.withLock { $0.sizes[target] = bytes } }
 
   /// Dynamic answers, asked before the folder; return nil to fall through.
-  public func route(_ h: @escaping @Sendable (MirrorRequest) -> MirrorResponse?) {
-    lock.lock()
-    handler = h
-    lock.unlock()
-  }
+  public func route(_ h: @escaping @Sendable (MirrorRequest) -> MirrorResponse?) { state.withLock { $0.handler = h } }
 
   /// Applies a fault to the next `times` requests whose `host/path?query` starts with `prefix`.
   public func inject(_ fault: Fault, matching prefix: String, times: Int = 1) {
-    lock.lock()
-    faults.append((prefix, fault, times))
-    lock.unlock()
+    state.withLock { $0.faults.append((prefix, fault, times)) }
   }
 
   /// Forgets every fault not yet used.
-  public func clearFaults() {
-    lock.lock()
-    faults.removeAll()
-    lock.unlock()
-  }
+  public func clearFaults() { state.withLock { $0.faults.removeAll() } }
 
   // MARK: - Serving
 
@@ -190,14 +210,15 @@ public final class SiteMirror: @unchecked Sendable {
       }
       var one: Int32 = 1
       setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-      lock.lock()
-      if stopped {
-        lock.unlock()
+      let accepted = state.withLock { s in
+        if s.stopped { return false }
+        s.clients.insert(c)
+        return true
+      }
+      guard accepted else {
         close(c)
         return
       }
-      clients.insert(c)
-      lock.unlock()
       let t = Thread { [weak self] in
         self?.serve(c)
         self?.forget(c)
@@ -208,11 +229,7 @@ public final class SiteMirror: @unchecked Sendable {
     }
   }
 
-  private func forget(_ c: Int32) {
-    lock.lock()
-    clients.remove(c)
-    lock.unlock()
-  }
+  private func forget(_ c: Int32) { _ = state.withLock { $0.clients.remove(c) } }
 
   private func serve(_ c: Int32) {
     var buffer: [UInt8] = []
@@ -252,10 +269,7 @@ public final class SiteMirror: @unchecked Sendable {
       let method = String(parts[0])
       let rawTarget = String(parts[1])
       let keepAlive = headers["connection"]?.lowercased() != "close"
-      lock.lock()
-      let over = stopped
-      lock.unlock()
-      if over { return }
+      if state.withLock({ $0.stopped }) { return }
       if !answer(c, method: method, target: rawTarget, headers: headers) || !keepAlive { return }
     }
   }
@@ -273,16 +287,16 @@ public final class SiteMirror: @unchecked Sendable {
     let realPath = "/" + segments.dropFirst().joined(separator: "/")
     var req = MirrorRequest(method: method, host: host, path: realPath, query: query, headers: headers, status: 0)
 
-    lock.lock()
-    var fault: Fault? = nil
-    if let i = faults.firstIndex(where: { req.target.hasPrefix($0.prefix) && $0.remaining > 0 }) {
-      fault = faults[i].fault
-      faults[i].remaining -= 1
-      if faults[i].remaining == 0 { faults.remove(at: i) }
+    let target = req.target
+    let (fault, h, size) = state.withLock { s -> (Fault?, (@Sendable (MirrorRequest) -> MirrorResponse?)?, Int?) in
+      var fault: Fault? = nil
+      if let i = s.faults.firstIndex(where: { target.hasPrefix($0.prefix) && $0.remaining > 0 }) {
+        fault = s.faults[i].fault
+        s.faults[i].remaining -= 1
+        if s.faults[i].remaining == 0 { s.faults.remove(at: i) }
+      }
+      return (fault, s.handler, s.sizes[target])
     }
-    let h = handler
-    let size = sizes[req.target]
-    lock.unlock()
 
     var response: MirrorResponse
     switch fault {
@@ -303,11 +317,11 @@ public final class SiteMirror: @unchecked Sendable {
       } else {
         response = MirrorResponse.text("not found\n", status: 404, type: "text/plain")
       }
+      if method == "GET" || method == "HEAD" { response = SiteMirror.conditional(response, headers) }
     }
     req.status = response.status
-    lock.lock()
-    log.append(req)
-    lock.unlock()
+    let logged = req
+    state.withLock { $0.log.append(logged) }
 
     if case .slowFirstByte(let ms)? = fault { usleep(UInt32(ms) * 1000) }
     let length = response.contentLength ?? response.body.count
@@ -316,7 +330,14 @@ public final class SiteMirror: @unchecked Sendable {
     if hs["Content-Length"] == nil { hs["Content-Length"] = String(length) }
     if case .shortBody? = fault { hs["Content-Length"] = String(length + 100) }
     hs["Connection"] = "keep-alive"
+    var raw: [String] = []
+    if case .rawHeaders(let lines)? = fault {
+      raw = lines
+      let names = Set(lines.compactMap { $0.split(separator: ":", maxSplits: 1).first?.lowercased() })
+      hs = hs.filter { !names.contains($0.key.lowercased()) }
+    }
     for (k, v) in hs.sorted(by: { $0.key < $1.key }) { head += "\(k): \(v)\r\n" }
+    for line in raw { head += line + "\r\n" }
     head += "\r\n"
     guard sendAll(c, Array(head.utf8)) else { return false }
     if method == "HEAD" { return true }
@@ -357,9 +378,69 @@ public final class SiteMirror: @unchecked Sendable {
     }
     guard let data = FileManager.default.contents(atPath: p) else { return nil }
     let etag = "\"\(data.count)-\(SiteMirror.quickHash(data))\""
-    if headers["if-none-match"] == etag { return MirrorResponse(status: 304, headers: ["ETag": etag]) }
-    return MirrorResponse(
-      status: 200, headers: ["Content-Type": SiteMirror.contentType(p), "ETag": etag], body: [UInt8](data))
+    var hs = ["Content-Type": SiteMirror.contentType(p), "ETag": etag]
+    var st = stat()
+    if stat(p, &st) == 0 { hs["Last-Modified"] = SiteMirror.httpDate(st.st_mtim.tv_sec) }
+    return MirrorResponse(status: 200, headers: hs, body: [UInt8](data))
+  }
+
+  /// A 200 answer with validators turned into a 304 when the request's conditions say the client's
+  /// copy is current. `If-None-Match` is checked first and, when present, alone (RFC 9110 13.2.2);
+  /// weak tags compare equal to strong ones, as the weak comparison a GET uses allows.
+  static func conditional(_ r: MirrorResponse, _ request: [String: String]) -> MirrorResponse {
+    guard r.status == 200 else { return r }
+    let etag = r.headers.first { $0.key.lowercased() == "etag" }?.value
+    let modified = r.headers.first { $0.key.lowercased() == "last-modified" }?.value
+    var validators: [String: String] = [:]
+    if let etag { validators["ETag"] = etag }
+    if let modified { validators["Last-Modified"] = modified }
+    let notModified = MirrorResponse(status: 304, headers: validators)
+    if let ifNoneMatch = request["if-none-match"] {
+      guard let etag else { return r }
+      func opaque(_ t: Substring) -> Substring {
+        let t = t.trimmingCharacters(in: .whitespaces)[...]
+        return t.hasPrefix("W/") ? t.dropFirst(2) : t
+      }
+      let tags = ifNoneMatch.split(separator: ",").map(opaque)
+      return tags.contains("*") || tags.contains(opaque(etag[...])) ? notModified : r
+    }
+    if let since = request["if-modified-since"], let modified, let a = parseHTTPDate(since),
+      let b = parseHTTPDate(modified), b <= a
+    {
+      return notModified
+    }
+    return r
+  }
+
+  /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) for a time in seconds since 1970.
+  static func httpDate(_ seconds: Int) -> String {
+    var t = time_t(seconds)
+    var tm = tm()
+    gmtime_r(&t, &tm)
+    var buffer = [Int8](repeating: 0, count: 64)
+    let n = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &tm)
+    return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Seconds since 1970 of an IMF-fixdate, or nil for anything else (an unparsable date is ignored,
+  /// as RFC 9110 says of If-Modified-Since).
+  static func parseHTTPDate(_ s: String) -> Int? {
+    let f = s.split(separator: " ")
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    guard f.count == 6, f[5] == "GMT", let day = Int32(f[1]), let year = Int32(f[3]),
+      let month = months.firstIndex(of: String(f[2]))
+    else { return nil }
+    let hms = f[4].split(separator: ":").compactMap { Int32($0) }
+    guard hms.count == 3, (1...9999).contains(year), (1...31).contains(day), hms.allSatisfy({ (0...60).contains($0) })
+    else { return nil }
+    var tm = tm()
+    tm.tm_year = year - 1900
+    tm.tm_mon = Int32(month)
+    tm.tm_mday = day
+    tm.tm_hour = hms[0]
+    tm.tm_min = hms[1]
+    tm.tm_sec = hms[2]
+    return Int(timegm(&tm))
   }
 
   static func quickHash(_ d: Data) -> String {

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import Synchronization
 
 /// One cached answer's record: readable JSON beside its body (GET), or one line of the HEAD log.
 public struct CacheRecord: Codable, Sendable {
@@ -94,13 +95,16 @@ extension CacheRecord {
 ///   creating a file per probe made a loopback HEAD cost more in the file system than on the wire.
 ///   Each line is one `write` with `O_APPEND`, so concurrent writers never interleave; a torn last
 ///   line (a crash mid-write) is skipped when the log is read. The latest line for a key wins.
-public final class CacheStore: @unchecked Sendable {
-  // @unchecked: the mutable state (HEAD index, known folders, the log's descriptor) is behind `lock`.
+public final class CacheStore: Sendable {
   public let root: URL
-  private let lock = NSLock()
-  private var headIndex: [String: CacheRecord]? = nil
-  private var headFD: Int32 = -1
-  private var knownFolders = Set<String>()
+  /// The HEAD index, the log's descriptor and the folders known to exist.
+  private let state = Mutex(State())
+
+  private struct State {
+    var headIndex: [String: CacheRecord]? = nil
+    var headFD: Int32 = -1
+    var knownFolders = Set<String>()
+  }
 
   /// Headers worth keeping: replay needs the type and size; revalidation needs the validators.
   static let keptHeaders: Set<String> = [
@@ -109,7 +113,10 @@ public final class CacheStore: @unchecked Sendable {
 
   public init(root: URL) { self.root = root }
 
-  deinit { if headFD >= 0 { close(headFD) } }
+  deinit {
+    let fd = state.withLock { $0.headFD }
+    if fd >= 0 { close(fd) }
+  }
 
   var entriesRoot: URL { root.appendingPathComponent(CacheKey.version, isDirectory: true) }
   var headLogPath: String { entriesRoot.path + "/head.log" }
@@ -119,42 +126,65 @@ public final class CacheStore: @unchecked Sendable {
     return (dir + "/" + key.digest + ".json", dir + "/" + key.digest + ".body")
   }
 
-  /// The cached answer, or nil. An entry whose body is missing or the wrong length is a miss.
+  /// What the cache holds for a key.
+  public enum Lookup: Sendable {
+    case hit(CacheRecord, FetchResponse)
+    case miss
+    /// An entry is there but cannot be trusted; the reason names what is wrong.
+    case corrupt(String)
+  }
+
+  /// The cached answer, or nil when there is none or it cannot be trusted (see `lookup`).
   public func read(_ key: CacheKey, url: URL) -> (CacheRecord, FetchResponse)? {
+    if case .hit(let record, let response) = lookup(key, url: url) { return (record, response) }
+    return nil
+  }
+
+  /// The cached answer for a key. Every body is checked against its record's SHA-256 and every
+  /// record against the URL it is filed under, so a body changed on disk (same length, other bytes)
+  /// or a record copied over another's name is reported, never served.
+  public func lookup(_ key: CacheKey, url: URL) -> Lookup {
     if key.method == .head {
-      guard let record = headRecords()[key.digest] else { return nil }
-      return (
+      guard let record = headRecords()[key.digest] else { return .miss }
+      guard record.url == key.normalisedURL else {
+        return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
+      }
+      return .hit(
         record,
         FetchResponse(
-          url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true)
-      )
+          url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
     }
     let p = paths(key)
-    guard let recordData = FileManager.default.contents(atPath: p.record),
-      let record = CacheRecord.read(recordData)
-    else { return nil }
+    guard let recordData = FileManager.default.contents(atPath: p.record) else { return .miss }
+    guard let record = CacheRecord.read(recordData) else { return .corrupt("\(p.record) is not a readable record") }
+    guard record.url == key.normalisedURL, record.method == key.method else {
+      return .corrupt("\(p.record) is filed under this URL's name but records \(record.url)")
+    }
     let body: [UInt8]
     if record.bodyBytes == 0 {
       body = []
     } else {
-      guard let data = FileManager.default.contents(atPath: p.body), data.count == record.bodyBytes else {
-        return nil
+      guard let data = FileManager.default.contents(atPath: p.body) else {
+        return .corrupt("\(p.body) is missing")
       }
       body = [UInt8](data)
+      guard body.count == record.bodyBytes, SHA256.hex(body) == record.bodySHA256 else {
+        return .corrupt("\(p.body) does not match its record's SHA-256")
+      }
     }
     let response = FetchResponse(
       url: url, method: record.method, status: record.status, headers: record.headers, body: body,
       fromCache: true)
-    return (record, response)
+    return .hit(record, response)
   }
 
-  /// Stores an answer atomically.
-  public func write(_ key: CacheKey, response: FetchResponse, charset: String?) throws {
+  /// Stores an answer atomically. `fetched` is now unless given (a WARC import keeps the crawl's date).
+  public func write(_ key: CacheKey, response: FetchResponse, charset: String?, fetched: String? = nil) throws {
     var kept: [String: String] = [:]
     for (k, v) in response.headers where CacheStore.keptHeaders.contains(k) { kept[k] = v }
     let record = CacheRecord(
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
-      fetched: CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
+      fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
     if key.method == .head {
       try appendHead(record)
@@ -212,27 +242,29 @@ public final class CacheStore: @unchecked Sendable {
   // MARK: - HEAD log
 
   private func headRecords() -> [String: CacheRecord] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let index = headIndex { return index }
+    if let index = state.withLock({ $0.headIndex }) { return index }
+    // Read outside the lock (a large log takes a while); the first reader to finish fills the index.
     let index = CacheStore.readHeadLog(headLogPath)
-    headIndex = index
-    return index
+    return state.withLock { s in
+      if let existing = s.headIndex { return existing }
+      s.headIndex = index
+      return index
+    }
   }
 
   /// Drops the in-memory HEAD index and the log's descriptor (after the log was rewritten).
   func forgetHeadIndex() {
-    lock.lock()
-    headIndex = nil
-    if headFD >= 0 { close(headFD) }
-    headFD = -1
-    lock.unlock()
+    let fd = state.withLock { s in
+      let fd = s.headFD
+      s.headIndex = nil
+      s.headFD = -1
+      return fd
+    }
+    if fd >= 0 { close(fd) }
   }
 
   private func reloadHeadRecords() -> [String: CacheRecord] {
-    lock.lock()
-    headIndex = nil
-    lock.unlock()
+    state.withLock { $0.headIndex = nil }
     return headRecords()
   }
 
@@ -250,33 +282,34 @@ public final class CacheStore: @unchecked Sendable {
   private func appendHead(_ record: CacheRecord) throws {
     var line = record.jsonLine()
     line.append(0x0A)
-    lock.lock()
-    defer { lock.unlock() }
-    if headFD < 0 {
-      try ensureFolderLocked(entriesRoot.path)
-      headFD = open(headLogPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-      guard headFD >= 0 else { throw IOFailure(path: headLogPath, operation: "open for appending", errno: errno) }
-    }
-    let n = line.withUnsafeBytes { Foundation.write(headFD, $0.baseAddress, $0.count) }
-    guard n == line.count else { throw IOFailure(path: headLogPath, operation: "append", errno: errno) }
-    if let key = record.key {
-      if headIndex == nil { headIndex = CacheStore.readHeadLog(headLogPath) }
-      headIndex?[key] = record.removed == true ? nil : record
+    let logPath = headLogPath
+    let folder = entriesRoot.path
+    try state.withLock { s in
+      if s.headFD < 0 {
+        try CacheStore.ensureFolder(folder, known: &s.knownFolders)
+        s.headFD = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard s.headFD >= 0 else { throw IOFailure(path: logPath, operation: "open for appending", errno: errno) }
+      }
+      let fd = s.headFD
+      let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+      guard n == line.count else { throw IOFailure(path: logPath, operation: "append", errno: errno) }
+      if let key = record.key {
+        if s.headIndex == nil { s.headIndex = CacheStore.readHeadLog(logPath) }
+        s.headIndex?[key] = record.removed == true ? nil : record
+      }
     }
   }
 
   // MARK: - Helpers
 
   private func ensureFolder(_ path: String) throws {
-    lock.lock()
-    defer { lock.unlock() }
-    try ensureFolderLocked(path)
+    try state.withLock { try CacheStore.ensureFolder(path, known: &$0.knownFolders) }
   }
 
-  private func ensureFolderLocked(_ path: String) throws {
-    guard !knownFolders.contains(path) else { return }
+  private static func ensureFolder(_ path: String, known: inout Set<String>) throws {
+    guard !known.contains(path) else { return }
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    knownFolders.insert(path)
+    known.insert(path)
   }
 
   static func encode(_ record: CacheRecord, pretty: Bool) throws -> [UInt8] {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The outcome counters every fetch updates (slash keys, as in a build report).
 public enum Counter: String, CaseIterable, Sendable, Codable {
@@ -24,33 +25,33 @@ public enum Counter: String, CaseIterable, Sendable, Codable {
   case stale = "fetch/stale"
   /// Misses under --no-network.
   case notCached = "fetch/not-cached"
+  /// Cached entries found damaged (body not matching its SHA-256, record under another URL's name):
+  /// fetched again, or under --no-network an error.
+  case corrupt = "fetch/corrupt"
 }
 
 /// Thread-safe tallies of `Counter`s.
-public final class Counters: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values: [Counter: Int] = [:]
+public final class Counters: Sendable {
+  private let values = Mutex([Counter: Int]())
 
   public init() {}
 
+  /// Adds `n`; a tally that would overflow stays at its largest value.
   public func add(_ c: Counter, _ n: Int = 1) {
-    lock.lock()
-    values[c, default: 0] += n
-    lock.unlock()
+    values.withLock { v in
+      let (sum, overflow) = v[c, default: 0].addingReportingOverflow(n)
+      v[c] = overflow ? Int.max : sum
+    }
   }
 
-  public subscript(_ c: Counter) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return values[c] ?? 0
-  }
+  public subscript(_ c: Counter) -> Int { values.withLock { $0[c] ?? 0 } }
 
   /// All counters by key, zeros included, for reports.
   public var snapshot: [String: Int] {
-    lock.lock()
-    defer { lock.unlock() }
-    var out: [String: Int] = [:]
-    for c in Counter.allCases { out[c.rawValue] = values[c] ?? 0 }
-    return out
+    values.withLock { v in
+      var out: [String: Int] = [:]
+      for c in Counter.allCases { out[c.rawValue] = v[c] ?? 0 }
+      return out
+    }
   }
 }

@@ -65,8 +65,15 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     var exceededCap = false
     var continuation: CheckedContinuation<TransportResponse, Error>?
     var headerList: UnsafeMutablePointer<curl_slist>?
+    /// libcurl's own sentence about a failure ("Failed to connect to … : Connection refused").
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init(_ r: TransportRequest) { request = r }
+    init(_ r: TransportRequest) {
+      request = r
+      errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit { errorBuffer.deallocate() }
   }
 
   private func loop() {
@@ -102,6 +109,7 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     _ = shelfmark_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, 15_000)
     _ = shelfmark_curl_set_long(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
     _ = shelfmark_curl_set_str(easy, CURLOPT_NOPROXY, CurlTransport.noProxy)
+    _ = shelfmark_curl_set_ptr(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(ex.errorBuffer))
     if r.method == .head {
       _ = shelfmark_curl_set_long(easy, CURLOPT_NOBODY, 1)
     } else {
@@ -131,6 +139,7 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     guard let raw = shelfmark_curl_private(easy) else { return }
     let ex = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
     let status = shelfmark_curl_status(easy)
+    let osErrno = Int32(truncatingIfNeeded: shelfmark_curl_os_errno(easy))
     curl_multi_remove_handle(multi, easy)
     curl_easy_cleanup(easy)
     if let l = ex.headerList { curl_slist_free_all(l) }
@@ -138,10 +147,34 @@ public final class CurlTransport: Transport, @unchecked Sendable {
       ex.continuation?.resume(
         returning: TransportResponse(status: status, headers: ex.headers, body: ex.body, exceededCap: ex.exceededCap))
     } else {
-      let message = String(cString: curl_easy_strerror(result))
+      let detail = String(cString: ex.errorBuffer)
+      let message = CurlTransport.cause(
+        result, osErrno: osErrno, detail: detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail)
       ex.continuation?.resume(throwing: TransportError(url: ex.request.url, message: message))
     }
     ex.continuation = nil
+  }
+
+  /// A failure in the words a person looks for first ("connection refused", "timed out", "could not
+  /// resolve host"), then libcurl's own sentence.
+  static func cause(_ code: CURLcode, osErrno: Int32, detail: String) -> String {
+    let lower = (detail + " " + (osErrno != 0 ? String(cString: strerror(osErrno)) : "")).lowercased()
+    let plain: String
+    switch code {
+    case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: plain = "could not resolve host"
+    case CURLE_COULDNT_CONNECT:
+      plain =
+        osErrno == ECONNREFUSED || lower.contains("refused")
+        ? "connection refused" : lower.contains("timed out") ? "connect timed out" : "could not connect"
+    case CURLE_OPERATION_TIMEDOUT: plain = "timed out"
+    case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
+      plain = osErrno == ECONNRESET || lower.contains("reset") ? "connection reset" : "connection broken"
+    case CURLE_GOT_NOTHING: plain = "empty reply (connection closed without an answer)"
+    case CURLE_WEIRD_SERVER_REPLY: plain = "malformed answer"
+    case CURLE_PARTIAL_FILE: plain = "connection closed before the body was complete"
+    default: plain = "transfer failed"
+    }
+    return "\(plain): \(detail)"
   }
 
   private static let onBody: shelfmark_curl_data_cb = { data, size, count, context in

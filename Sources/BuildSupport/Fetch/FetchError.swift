@@ -20,6 +20,17 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
   case truncated(URL, got: Int, expected: Int)
   /// robots.txt disallows the path and the build was not told to ignore it.
   case disallowedByRobots(URL)
+  /// robots.txt could not be fetched (no answer, or a 5xx), so RFC 9309 says to fetch nothing.
+  case robotsUnavailable(URL, reason: String)
+  /// Every recent attempt at the host failed below HTTP (refused, reset, timed out, unresolvable),
+  /// so its breaker opened: the build stops rather than crawl on at a slowed pace for hours.
+  case unreachable(host: String, reason: String)
+  /// A cached answer is damaged (its body does not match its SHA-256, or it is filed under another
+  /// URL's name) and `--no-network` forbids fetching it again.
+  case corruptInCache(URL, reason: String, cache: String)
+  /// The `--max-time` budget ran out before this request could start; requests already in flight
+  /// finished and the cache keeps everything they brought.
+  case timeUp(URL)
 
   public var description: String {
     switch self {
@@ -43,14 +54,30 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
       return "\(url.absoluteString): body truncated (\(got) of \(expected) bytes)"
     case .disallowedByRobots(let url):
       return "\(url.absoluteString): robots.txt disallows this path"
+    case .robotsUnavailable(let url, let reason):
+      return
+        "\(url.absoluteString): robots.txt could not be fetched (\(reason)); RFC 9309 says to treat that as "
+        + "disallowing everything, so nothing was fetched from \(url.host ?? "the host") (--ignore-robots overrides)"
+    case .unreachable(let host, let reason):
+      return "\(host) is unreachable (\(reason)); stopped asking it"
+    case .corruptInCache(let url, let reason, let cache):
+      return
+        "\(url.absoluteString): the cached copy is corrupt (\(reason)); run 'catalog cache verify --cache \(cache) --repair' "
+        + "and build again with the network"
+    case .timeUp(let url):
+      return
+        "the --max-time budget ran out before \(url.absoluteString) could be fetched; what was fetched is cached, "
+        + "run again to continue"
     }
   }
 
   /// The exit code a build ends with when this error stops it.
   public var exitCode: ExitCode {
     switch self {
-    case .notCached, .notCachedMany, .refused, .disallowedByRobots: .unavailable
-    case .hostNotAllowed, .foreignRedirect, .failed, .tooLarge, .truncated: .unavailable
+    case .notCached, .notCachedMany, .refused, .disallowedByRobots, .robotsUnavailable: .unavailable
+    case .hostNotAllowed, .foreignRedirect, .failed, .tooLarge, .truncated, .unreachable: .unavailable
+    case .corruptInCache: .unavailable
+    case .timeUp: .tempfail
     }
   }
 }

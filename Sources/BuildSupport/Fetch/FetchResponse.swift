@@ -45,10 +45,51 @@ public struct FetchResponse: Sendable {
   /// 403, 404 and 410: the thing is not there (and that answer is cached).
   public var isNegative: Bool { [403, 404, 410].contains(status) }
 
-  /// `Content-Length` (a HEAD's size), or the body's length for a GET.
+  /// `Content-Length` (a HEAD's size), or the body's length for a GET. A value that is not a
+  /// plausible file size (negative, not a number, several that differ, or over
+  /// `BuildDefaults.largestPlausibleFileBytes`) is no size at all: see `contentLengthProblem`.
   public var contentLength: Int64? {
-    if let v = headers["content-length"], let n = Int64(v.trimmingCharacters(in: .whitespaces)) { return n }
+    if let v = headers["content-length"] {
+      if case .success(let n) = FetchResponse.readSize(v) { return n }
+      return nil
+    }
     return method == .get ? Int64(body.count) : nil
+  }
+
+  /// Why the `Content-Length` header cannot be used as a size, or nil when it can (or is absent).
+  public var contentLengthProblem: String? {
+    guard let v = headers["content-length"], case .failure(let problem) = FetchResponse.readSize(v) else {
+      return nil
+    }
+    return problem.description
+  }
+
+  /// Why a size header was not taken.
+  public struct SizeProblem: Error, CustomStringConvertible, Sendable {
+    public var description: String
+  }
+
+  /// Reads a `Content-Length` value as a server may send it: digits, or a list of identical values
+  /// (RFC 9110 8.6), no larger than the plausible ceiling.
+  public static func readSize(_ raw: String) -> Result<Int64, SizeProblem> {
+    let shown = RetryAfter.printable(raw)
+    let values = raw.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard let first = values.first, values.allSatisfy({ $0 == first }) else {
+      return .failure(SizeProblem(description: "Content-Length '\(shown)' holds several different values"))
+    }
+    guard !first.isEmpty, first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      return .failure(SizeProblem(description: "Content-Length '\(shown)' is not a number of bytes"))
+    }
+    guard let n = Int64(first), n <= BuildDefaults.largestPlausibleFileBytes else {
+      return .failure(
+        SizeProblem(
+          description:
+            "Content-Length '\(shown)' is over \(BuildDefaults.largestPlausibleFileBytes >> 30) GiB, not a plausible file size"
+        ))
+    }
+    return .success(n)
   }
 
   /// The charset the `Content-Type` header names, if any.

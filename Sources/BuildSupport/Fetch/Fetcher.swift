@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import Synchronization
 
 /// How a fetcher behaves; built from `BuildOptions` by the runner, or directly in tests.
 public struct FetcherConfiguration: Sendable {
@@ -27,6 +28,11 @@ public struct FetcherConfiguration: Sendable {
   public var respectRobots = true
   /// The product token robots.txt groups are matched against.
   public var robotsAgent = "shelfmark"
+  /// `--max-time`: past this moment no new request starts (those in flight finish) and the fetch
+  /// that would have sent one throws `FetchError.timeUp`. Cached answers are still served.
+  public var deadline: Date? = nil
+  /// How long a host may answer nothing but transport failures before it is given up on.
+  public var deadHostSeconds = BuildDefaults.deadHostSeconds
 
   public init(cacheRoot: URL, allowedHosts: Set<String>) {
     self.cacheRoot = cacheRoot
@@ -51,15 +57,59 @@ public final class Fetcher: Sendable {
   private let gates = GateTable()
   private let missing = MissingList()
   private let robots = RobotsTable()
+  private let ledger = Mutex(Ledger())
+  /// Stale temporary files (from runs that were killed) removed when this fetcher was made.
+  public let removedTemporaries: Int
+  /// The cache folder did not exist when the run began (so `--no-network` can say so, not just
+  /// list every URL as missing).
+  public let cacheFolderMissing: Bool
+
+  /// What the run learnt that its messages report: pages served from the cache, and the hosts
+  /// whose cached copies stood in for answers they could not give.
+  private struct Ledger {
+    var servedFromCache = Set<String>()
+    var stale: [String: (count: Int, reason: String)] = [:]
+  }
 
   public init(_ configuration: FetcherConfiguration, transport: Transport? = nil) {
     self.configuration = configuration
     self.cache = CacheStore(root: configuration.cacheRoot)
     self.transport = transport ?? CurlTransport.shared
+    var isDir: ObjCBool = false
+    self.cacheFolderMissing =
+      !FileManager.default.fileExists(atPath: configuration.cacheRoot.path, isDirectory: &isDir) || !isDir.boolValue
+    self.removedTemporaries = cache.removeStaleTemporaries()
   }
 
   /// Every URL that was not cached under `--no-network`, in the order asked.
   public var missingURLs: [URL] { missing.all }
+
+  /// One line per host whose cached copies were used because it could not answer (`--refresh`
+  /// against a host that is down): `example.org unreachable (connection refused): using 12 cached copies`.
+  public var staleSummary: [String] {
+    ledger.withLock { l in
+      l.stale.sorted { $0.key < $1.key }.map { host, s in
+        "\(host) \(s.reason): using \(s.count) cached \(s.count == 1 ? "copy" : "copies")"
+      }
+    }
+  }
+
+  /// For an error a build stopped with (a page that would not parse, say), a note that says where
+  /// the page came from: a cached answer is served again on every run until it is fetched anew, so
+  /// the note names `--refresh` and the cache command that drops that one URL. Nil when nothing
+  /// in the run came from the cache.
+  public func cacheHint(for message: String) -> String? {
+    let served = ledger.withLock { $0.servedFromCache }
+    guard !served.isEmpty else { return nil }
+    let root = configuration.cacheRoot.path
+    if let url = served.filter({ message.contains($0) }).max(by: { $0.count < $1.count }) {
+      return "note: \(url) was served from the cache in \(root); --refresh fetches it again, "
+        + "or 'catalog cache rm --cache \(root) --url \(url)' drops it"
+    }
+    let n = served.count
+    return "note: \(n) \(n == 1 ? "page was" : "pages were") served from the cache in \(root); if one is bad, "
+      + "--refresh fetches them again, or 'catalog cache rm --cache \(root) --url URL' drops one"
+  }
 
   public func get(_ url: URL, kind: RequestKind = .page, headers: [String: String] = [:]) async throws
     -> FetchResponse
@@ -103,7 +153,7 @@ public final class Fetcher: Sendable {
   /// The cached answer for a URL, if any, without going to the network (and counted as a hit):
   /// for `--no-probe` builds that use the sizes already recorded.
   public func cached(_ url: URL, method: HTTPMethod = .get) -> FetchResponse? {
-    guard let (_, r) = cache.read(CacheKey(method: method, url: url), url: url) else { return nil }
+    guard case .hit(_, let r) = cache.lookup(CacheKey(method: method, url: url), url: url) else { return nil }
     counters.add(.hit)
     return r
   }
@@ -182,7 +232,8 @@ public final class Fetcher: Sendable {
   static func concernsOneURL(_ e: FetchError) -> Bool {
     switch e {
     case .failed, .tooLarge, .truncated, .foreignRedirect, .disallowedByRobots: true
-    case .notCached, .notCachedMany, .hostNotAllowed, .refused: false
+    case .notCached, .notCachedMany, .hostNotAllowed, .refused, .robotsUnavailable, .unreachable: false
+    case .corruptInCache, .timeUp: false
     }
   }
 
@@ -197,16 +248,31 @@ public final class Fetcher: Sendable {
       let policy = try await robotsPolicy(for: url, host: host)
       var pq = url.path.isEmpty ? "/" : url.path
       if let q = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedQuery { pq += "?" + q }
-      if !policy.allows(pq) {
+      if let reason = policy.unavailableReason {
+        counters.add(.failed)
+        throw FetchError.robotsUnavailable(url, reason: reason)
+      }
+      if !policy.rules.allows(pq) {
         counters.add(.failed)
         throw FetchError.disallowedByRobots(url)
       }
     }
     let key = CacheKey(method: method, url: url)
-    let cached = cache.read(key, url: url)
+    var cached: (CacheRecord, FetchResponse)? = nil
+    switch cache.lookup(key, url: url) {
+    case .hit(let record, let response): cached = (record, response)
+    case .miss: break
+    case .corrupt(let reason):
+      counters.add(.corrupt)
+      if configuration.noNetwork {
+        counters.add(.failed)
+        throw FetchError.corruptInCache(url, reason: reason, cache: configuration.cacheRoot.path)
+      }
+    }
     if let (_, response) = cached, !configuration.refresh || configuration.noNetwork {
       counters.add(.hit)
       cache.touch(key)
+      noteServedFromCache(response)
       return response
     }
     if cached == nil { counters.add(.miss) }
@@ -222,19 +288,25 @@ public final class Fetcher: Sendable {
     }
     var response: FetchResponse
     do {
-      response = try await network(url, method: method, kind: kind, headers: requestHeaders, host: host)
-    } catch FetchError.failed(let u, let reason) {
+      response = try await network(
+        url, method: method, kind: kind, headers: requestHeaders, host: host, hasFallback: cached != nil)
+    } catch let e as FetchError {
       // --refresh on a server that is down: the copy we have is better than none (Scrapy's lesson).
-      guard let (_, old) = cached else { throw FetchError.failed(u, reason: reason) }
+      guard let (_, old) = cached, let reason = Fetcher.staleReason(e) else { throw e }
       counters.add(.hit)
       counters.add(.stale)
+      ledger.withLock { l in
+        let count = (l.stale[host]?.count ?? 0) + 1
+        l.stale[host] = (count, reason)
+      }
+      noteServedFromCache(old)
       return old
     }
     if method == .head, response.status == 405 || response.status == 501 {
       var ranged = requestHeaders
       ranged["Range"] = "bytes=0-0"
       // A server that ignores Range sends the whole file: allow a file's size, not a page's.
-      let r = try await network(url, method: .get, kind: .file, headers: ranged, host: host)
+      let r = try await network(url, method: .get, kind: .file, headers: ranged, host: host, hasFallback: false)
       response = FetchResponse(
         url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [],
         fromCache: false)
@@ -248,6 +320,7 @@ public final class Fetcher: Sendable {
     if response.status == 304, let (_, old) = cached {
       counters.add(.revalidated)
       cache.touch(key)
+      noteServedFromCache(old)
       return old
     }
     if response.isSuccess || response.isNegative || (300..<400).contains(response.status) {
@@ -258,41 +331,72 @@ public final class Fetcher: Sendable {
     return response
   }
 
+  /// Why a failed request may be answered from a stale copy, as the summary line words it; nil for
+  /// failures a copy must not hide (the budget ran out, a redirect off the site).
+  static func staleReason(_ e: FetchError) -> String? {
+    switch e {
+    case .unreachable(_, let reason): "unreachable (\(reason))"
+    case .failed(_, let reason): "failing (\(reason))"
+    case .refused(_, let status, _): "refusing us (\(status))"
+    default: nil
+    }
+  }
+
+  /// Remembers that a page came from the cache, for `cacheHint`: only pages (2xx GETs), which are
+  /// what a parser can fail on.
+  private func noteServedFromCache(_ r: FetchResponse) {
+    guard r.method == .get, r.isSuccess else { return }
+    let s = r.url.absoluteString
+    ledger.withLock { _ = $0.servedFromCache.insert(s) }
+  }
+
   /// The host's robots.txt rules, fetched once per run and cached for at most a day: 4xx means
-  /// everything is allowed, 5xx or no answer means nothing is.
-  private func robotsPolicy(for url: URL, host: String) async throws -> RobotsPolicy {
+  /// everything is allowed, 5xx or no answer means nothing is (and says why).
+  private func robotsPolicy(for url: URL, host: String) async throws -> RobotsOutcome {
     try await robots.policy(for: host) { try await self.loadRobots(for: url, host: host) }
   }
 
-  private func loadRobots(for url: URL, host: String) async throws -> RobotsPolicy {
+  private func loadRobots(for url: URL, host: String) async throws -> RobotsOutcome {
     var c = URLComponents()
     c.scheme = url.scheme ?? "https"
     c.host = host
     c.port = url.port
     c.path = "/robots.txt"
-    guard let robotsURL = c.url else { return .allowAll }
+    guard let robotsURL = c.url else { return RobotsOutcome(rules: .allowAll) }
     let key = CacheKey(method: .get, url: robotsURL)
-    var policy: RobotsPolicy
-    if let (record, response) = cache.read(key, url: robotsURL), !RobotsTable.isStale(record.fetched) {
+    var outcome: RobotsOutcome
+    let cached = cache.read(key, url: robotsURL)
+    if let (record, response) = cached, !RobotsTable.isStale(record.fetched) {
       counters.add(.hit)
-      policy = RobotsTable.policy(from: response, agent: configuration.robotsAgent)
+      outcome = RobotsTable.outcome(from: response, agent: configuration.robotsAgent)
     } else {
       do {
-        let r = try await network(robotsURL, method: .get, kind: .page, headers: [:], host: host)
+        let r = try await network(robotsURL, method: .get, kind: .page, headers: [:], host: host, hasFallback: false)
         if r.isSuccess || (400..<500).contains(r.status) {
           try cache.write(key, response: r, charset: r.charset)
           counters.add(.stored)
         }
-        policy = RobotsTable.policy(from: r, agent: configuration.robotsAgent)
+        outcome = RobotsTable.outcome(from: r, agent: configuration.robotsAgent)
       } catch let e as FetchError {
-        if case .refused = e { throw e }
-        policy = .disallowAll
+        if case .timeUp = e { throw e }
+        if let (_, old) = cached {
+          // RFC 9309 2.4: when robots.txt cannot be reached, an older copy may stand in for it.
+          outcome = RobotsTable.outcome(from: old, agent: configuration.robotsAgent)
+        } else {
+          switch e {
+          case .refused, .unreachable: throw e
+          case .failed(_, let reason): outcome = RobotsOutcome(rules: .disallowAll, unavailableReason: reason)
+          default: outcome = RobotsOutcome(rules: .disallowAll, unavailableReason: e.description)
+          }
+        }
       }
     }
-    if let d = policy.crawlDelaySeconds {
-      for method in [HTTPMethod.get, .head] { await gate(for: host, method).raiseInterval(to: min(d, 30)) }
+    if let d = outcome.rules.crawlDelaySeconds, d.isFinite {
+      for method in [HTTPMethod.get, .head] {
+        await gate(for: host, method).raiseInterval(to: min(max(d, 0), 30))
+      }
     }
-    return policy
+    return outcome
   }
 
   /// The gate requests of this method queue at: one per host, or two when probes have their own pace.
@@ -303,14 +407,14 @@ public final class Fetcher: Sendable {
     return await gates.gate(for: host, jobs: configuration.jobs, interval: Double(configuration.delayMS) / 1000)
   }
 
-  /// The real request, with mirror rewriting, same-host redirects, politeness and retries.
+  /// The real request, with mirror rewriting, same-host redirects, politeness and retries. With
+  /// `hasFallback` (a cached copy can stand in), a transport failure is not retried: the breaker
+  /// opens after a few such failures and the rest of the run uses its copies at once.
   private func network(
-    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], host: String
+    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], host: String, hasFallback: Bool
   ) async throws -> FetchResponse {
     let gate = await gate(for: host, method)
-    if await gate.isOpen {
-      throw FetchError.refused(host: host, status: 429, wait: "a few minutes (the breaker is open)")
-    }
+    try await Fetcher.refuseIfOpen(gate, host: host)
     var current = url
     var redirects = 0
     var attempt = 0
@@ -320,7 +424,17 @@ public final class Fetcher: Sendable {
       h["User-Agent"] = configuration.userAgent
       let request = TransportRequest(
         url: wireURL(current), method: method, headers: h, timeout: configuration.timeout, maxBytes: kind.bodyCap)
+      try checkDeadline(url)
       await gate.acquire()
+      // The wait at the gate may have outlasted the budget, the batch, or the host's breaker.
+      do {
+        try checkDeadline(url)
+        try Task.checkCancellation()
+        try await Fetcher.refuseIfOpen(gate, host: host)
+      } catch {
+        await gate.release()
+        throw error
+      }
       counters.add(.requests)
       let outcome: Result<TransportResponse, Error>
       do { outcome = .success(try await transport.send(request)) } catch { outcome = .failure(error) }
@@ -328,10 +442,12 @@ public final class Fetcher: Sendable {
 
       var retryWait: Double? = nil
       var failure: String
+      var giveUp = false
       switch outcome {
       case .success(let r):
         if r.status == 429 || (500..<600).contains(r.status) {
-          let after = RetryAfter.seconds(r.headers["retry-after"])
+          let raw = r.headers["retry-after"]
+          let after = RetryAfter.seconds(raw)
           let isRefusal = r.status == 429 || (r.status == 503 && after != nil)
           if isRefusal {
             counters.add(.refused)
@@ -340,9 +456,13 @@ public final class Fetcher: Sendable {
               throw FetchError.refused(host: host, status: r.status, wait: RetryAfter.phrase(after))
             }
           }
-          if let after, after > configuration.retryAfterCap {
+          if let after, let raw, after > configuration.retryAfterCap {
             counters.add(.failed)
-            throw FetchError.refused(host: host, status: r.status, wait: RetryAfter.phrase(after))
+            let cap = RetryAfter.phrase(configuration.retryAfterCap)
+            throw FetchError.refused(
+              host: host, status: r.status,
+              wait: "\(RetryAfter.phrase(after)) (it sent Retry-After: \(RetryAfter.printable(raw)), "
+                + "longer than the \(cap) we wait)")
           }
           if let after { await gate.pause(for: after) }
           await gate.slowDown()
@@ -383,37 +503,71 @@ public final class Fetcher: Sendable {
           url: url, method: method, status: r.status, headers: r.headers, body: r.body, fromCache: false)
       case .failure(let e):
         if e is CancellationError { throw e }
-        failure = "transport error: \((e as? TransportError)?.message ?? e.localizedDescription)"
+        let cause = (e as? TransportError)?.message ?? e.localizedDescription
+        failure = "transport error: \(cause)"
+        // A host that answers nothing at all is as good as refusing: the breaker counts it, and
+        // opens early when nothing but failures has come back for deadHostSeconds.
+        if await gate.recordTransportFailure(
+          cause, threshold: configuration.breakerThreshold, window: configuration.deadHostSeconds)
+        {
+          counters.add(.failed)
+          throw FetchError.unreachable(host: host, reason: cause)
+        }
         await gate.slowDown()
+        giveUp = hasFallback
       }
-      if attempt >= configuration.maxAttempts {
+      if attempt >= configuration.maxAttempts || giveUp {
         counters.add(.failed)
         throw FetchError.failed(url, reason: "\(failure) after \(attempt) attempt(s)")
       }
       counters.add(.retried)
       let backoff = configuration.backoffBase * pow(2, Double(attempt - 1))
       let jitter = Double.random(in: 0.75...1.25)
-      let wait = retryWait ?? backoff * jitter
-      try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1e9))
+      let wait = min(max(0, retryWait ?? backoff * jitter), configuration.retryAfterCap)
+      if let deadline = configuration.deadline, Date().addingTimeInterval(wait) >= deadline {
+        counters.add(.failed)
+        throw FetchError.timeUp(url)
+      }
+      try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
     }
   }
 
-  /// The URL actually contacted: the mirror's form when a mirror is set.
+  /// Throws when the host's breaker is open: unreachable with its cause, or refusing.
+  private static func refuseIfOpen(_ gate: HostGate, host: String) async throws {
+    switch await gate.breaker {
+    case .closed: return
+    case .refusing: throw FetchError.refused(host: host, status: 429, wait: "a few minutes (the breaker is open)")
+    case .unreachable(let cause): throw FetchError.unreachable(host: host, reason: cause)
+    }
+  }
+
+  private func checkDeadline(_ url: URL) throws {
+    if let deadline = configuration.deadline, Date() >= deadline {
+      counters.add(.failed)
+      throw FetchError.timeUp(url)
+    }
+  }
+
+  /// The URL actually contacted: the mirror's form when a mirror is set. Dot segments are removed
+  /// first, so no path can climb from the host's folder on the mirror into another's.
   func wireURL(_ url: URL) -> URL {
     guard let mirror = configuration.mirror, let host = url.host else { return url }
     var s = mirror.absoluteString
     while s.hasSuffix("/") { s.removeLast() }
     var c = URLComponents(url: url, resolvingAgainstBaseURL: true)
-    let path = c?.percentEncodedPath ?? url.path
+    let path = DotSegments.remove(c?.percentEncodedPath ?? url.path)
     var out = s + "/" + host.lowercased() + (path.isEmpty ? "/" : path)
     if let q = c?.percentEncodedQuery { out += "?" + q }
     c = nil
     return URL(string: out) ?? url
   }
 
-  /// Maps a redirect target back to a real URL (a mirror's Location names the mirror).
+  /// Maps a redirect target back to a real URL (a mirror's Location names the mirror). The target's
+  /// dot segments (`..`, `%2e%2e`) are removed before anything is checked, as RFC 3986 5.2 does when
+  /// resolving, so a target cannot pass the host check and then climb out of it.
   func realURL(_ location: String, relativeTo current: URL) -> URL? {
-    guard let resolved = URL(string: location, relativeTo: wireURL(current))?.absoluteURL else { return nil }
+    guard let joined = URL(string: location, relativeTo: wireURL(current))?.absoluteURL else { return nil }
+    let resolved = DotSegments.normalise(joined)
     guard let mirror = configuration.mirror else { return resolved }
     var m = mirror.absoluteString
     while m.hasSuffix("/") { m.removeLast() }
@@ -447,13 +601,20 @@ actor GateTable {
   }
 }
 
+/// A host's robots.txt as this run applies it: its rules, and, when it could not be fetched, why
+/// (the rules are then disallow-all, and errors say so rather than blame the file).
+struct RobotsOutcome: Sendable {
+  var rules: RobotsPolicy
+  var unavailableReason: String? = nil
+}
+
 /// robots.txt policies by host, for this run.
 actor RobotsTable {
-  private var loads: [String: Task<RobotsPolicy, Error>] = [:]
+  private var loads: [String: Task<RobotsOutcome, Error>] = [:]
 
   /// The host's policy, loaded once even when many requests ask at the same moment.
-  func policy(for host: String, load: @escaping @Sendable () async throws -> RobotsPolicy) async throws
-    -> RobotsPolicy
+  func policy(for host: String, load: @escaping @Sendable () async throws -> RobotsOutcome) async throws
+    -> RobotsOutcome
   {
     if let t = loads[host] { return try await t.value }
     let t = Task { try await load() }
@@ -461,10 +622,12 @@ actor RobotsTable {
     return try await t.value
   }
 
-  static func policy(from r: FetchResponse, agent: String) -> RobotsPolicy {
-    if r.isSuccess { return RobotsPolicy.parse(String(decoding: r.body, as: UTF8.self), agent: agent) }
-    if (400..<500).contains(r.status) { return .allowAll }
-    return .disallowAll
+  static func outcome(from r: FetchResponse, agent: String) -> RobotsOutcome {
+    if r.isSuccess {
+      return RobotsOutcome(rules: RobotsPolicy.parse(String(decoding: r.body, as: UTF8.self), agent: agent))
+    }
+    if (400..<500).contains(r.status) { return RobotsOutcome(rules: .allowAll) }
+    return RobotsOutcome(rules: .disallowAll, unavailableReason: "HTTP \(r.status)")
   }
 
   /// RFC 9309 asks crawlers not to keep robots.txt longer than a day.
@@ -475,20 +638,14 @@ actor RobotsTable {
 }
 
 /// URLs missed under `--no-network`, kept for the final error.
-final class MissingList: @unchecked Sendable {
-  private let lock = NSLock()
-  private var urls: [URL] = []
-  private var seen = Set<URL>()
+final class MissingList: Sendable {
+  private let state = Mutex((urls: [URL](), seen: Set<URL>()))
 
   func add(_ u: URL) {
-    lock.lock()
-    if seen.insert(u).inserted { urls.append(u) }
-    lock.unlock()
+    state.withLock { s in
+      if s.seen.insert(u).inserted { s.urls.append(u) }
+    }
   }
 
-  var all: [URL] {
-    lock.lock()
-    defer { lock.unlock() }
-    return urls
-  }
+  var all: [URL] { state.withLock { $0.urls } }
 }

@@ -54,6 +54,9 @@ public final class BuildContext: @unchecked Sendable {
         warn("\(u.absoluteString): answered HEAD with \(r.status); its size is unknown")
         continue
       }
+      if r.status == 200, let problem = r.contentLengthProblem {
+        warn("\(u.absoluteString): \(problem); its size is left unknown")
+      }
       let s = u.absoluteString
       probes[s.hasPrefix(base) ? String(s.dropFirst(base.count)) : s] = probe
     }

@@ -49,6 +49,7 @@ public enum BuildRunner {
       (code, errorText) = classify(error, fetcher: fetcher)
       Diagnostics.error(errorText ?? "\(error)")
     }
+    for line in fetcher.staleSummary { context.warn(line) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
       counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString),
@@ -150,14 +151,26 @@ public enum BuildRunner {
         let urls = fetcher.missingURLs
         let list = urls.prefix(200).map { "  " + $0.absoluteString }.joined(separator: "\n")
         let more = urls.count > 200 ? "\n  … and \(urls.count - 200) more" : ""
+        if fetcher.cacheFolderMissing {
+          let folder = fetcher.configuration.cacheRoot.path
+          return (
+            .unavailable,
+            "the cache folder \(folder) does not exist, so nothing is cached and --no-network forbids fetching "
+              + "(name the right folder with --cache); \(urls.count) URL(s) were needed:\n\(list)\(more)"
+          )
+        }
         return (.unavailable, "\(urls.count) URL(s) are not cached and --no-network was given:\n\(list)\(more)")
       default: return (e.exitCode, e.description)
       }
+    case let e as BuildFailure where e.exitCode == .invalid:
+      return (.invalid, e.description + (fetcher.cacheHint(for: e.description).map { "\n" + $0 } ?? ""))
     case let e as BuildFailure: return (e.exitCode, e.description)
     case let e as UsageError: return (.usage, e.description)
     case let e as IOFailure: return (.io, e.description)
     case let e as RunnerError: return (.software, e.description)
-    case let e as CustomStringConvertible: return (.invalid, e.description)
+    case let e as CustomStringConvertible:
+      // A page that fails to parse is served again from the cache on every run: say how to drop it.
+      return (.invalid, e.description + (fetcher.cacheHint(for: e.description).map { "\n" + $0 } ?? ""))
     default: return (.invalid, "\(error)")
     }
   }
@@ -239,6 +252,7 @@ public enum BuildRunner {
     let c = r.counters
     out.append(
       "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)  retried \(c[Counter.retried.rawValue] ?? 0)  failed \(c[Counter.failed.rawValue] ?? 0)  "
+        + ((c[Counter.stale.rawValue] ?? 0) > 0 ? "stale \(c[Counter.stale.rawValue] ?? 0)  " : "")
         + String(format: "%.1fs", r.seconds))
     print(out.joined(separator: "\n"))
   }

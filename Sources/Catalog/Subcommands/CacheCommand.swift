@@ -2,32 +2,44 @@ import BuildSupport
 import CatalogKit
 import Foundation
 
-/// `catalog cache ls|stats|verify|prune --cache DIR`: what a build cache holds, and keeping it sound.
+/// `catalog cache ls|stats|verify|prune|rm --cache DIR`: what a build cache holds, and keeping it sound.
 enum CacheCommand: Subcommand {
   static let name = "cache"
-  static let abstract = "List, summarise, verify or prune a build cache."
+  static let abstract = "List, summarise, verify, prune or remove entries of a build cache."
   static let usage =
-    "cache ls|stats|verify|prune --cache <dir> [--host <host>] [--days <n>] [--repair] [--include-probes]"
+    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>]"
+  static let actions = ["ls", "stats", "verify", "prune", "rm", "export", "import"]
   static let arguments = [
     ("ls", "One line per entry: method, status, size, fetch time, URL."),
-    ("stats", "Entries and bytes by host and status."),
-    ("verify", "Check every body against its record's SHA-256 and find half-written files."),
+    ("stats", "Entries and bytes by host and status; on a folder of caches, one line per cache."),
+    ("verify", "Check every body against its SHA-256, every record against its name, sizes, leftovers."),
     ("prune", "Remove entries no build has used for --days days."),
+    ("rm", "Remove one URL's entries (--url) or every entry of one host (--host)."),
+    ("export", "Write every answer (GET and HEAD) to the WARC file --warc names (gzip per record for .gz)."),
+    ("import <file>", "Load a WARC's responses into the cache; --host (repeatable) keeps only a source's hosts."),
   ]
   static let options = [
     ("--cache <dir>", "The cache folder (e.g. .retrospec-cache)."),
-    ("--host <host>", "Only entries for this host (ls, stats)."),
+    ("--host <host>", "Only entries for this host (ls, stats, export, import: repeatable for the last two); with rm, the host to remove."),
+    ("--url <url>", "With rm: the URL whose cached answers (GET and HEAD) to remove."),
     ("--days <n>", "Age after which prune removes an unused entry. (default: 90)"),
     ("--repair", "With verify: remove what it found, so the next build refetches it."),
     ("--include-probes", "With prune: also drop HEAD answers fetched before the cut-off."),
+    ("--dry-run", "With prune: count what would be removed, remove nothing."),
+    ("--warc <file>", "With export: the WARC file to write."),
   ]
-  static let valueOptions: Set<String> = ["--cache", "--host", "--days"]
-  static let flags: Set<String> = ["--repair", "--include-probes"]
+  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url", "--warc"]
+  static let flags: Set<String> = ["--repair", "--include-probes", "--dry-run"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-    guard let action = args.positionals.first, args.positionals.count == 1 else {
-      return usageError("name one action: ls, stats, verify or prune.", console)
+    guard let action = args.positionals.first, args.positionals.count == 1 || action == "import" else {
+      return usageError("name one action: ls, stats, verify, prune, rm, export or import.", console)
     }
+    guard actions.contains(action) else {
+      let hint = NearMatch.nearest(action, in: actions).map { " Did you mean '\($0)'?" } ?? ""
+      return usageError("unknown action '\(action)'.\(hint)", console)
+    }
+    if action == "import" { return CacheWARCCommand.importWARC(args, console) }
     guard let dir = args.value("--cache") else { return usageError("--cache <dir> is required.", console) }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
@@ -35,6 +47,12 @@ enum CacheCommand: Subcommand {
       return .io
     }
     let store = CacheStore(root: URL(fileURLWithPath: dir))
+    if action == "stats",
+      !FileManager.default.fileExists(atPath: store.root.appendingPathComponent(CacheKey.version).path)
+    {
+      let caches = nestedCaches(in: store.root)
+      if !caches.isEmpty { return statsOfMany(caches, console) }
+    }
     let host = args.value("--host")?.lowercased()
     func entries() -> [(path: String, record: CacheRecord)] {
       store.allRecords().filter { host == nil || URL(string: $0.record.url)?.host?.lowercased() == host }
@@ -90,23 +108,92 @@ enum CacheCommand: Subcommand {
       }
       console.out("\(count) entries checked; \(problems.count) problem(s) found (run with --repair to remove them)")
       return .invalid
+    case "rm":
+      switch (args.value("--url"), host) {
+      case (let u?, nil):
+        guard let url = URL(string: u), url.host != nil else {
+          return usageError("--url takes an absolute URL, not '\(u)'.", console)
+        }
+        do {
+          let n = try store.remove(url: url)
+          console.out("removed \(n) entr\(n == 1 ? "y" : "ies") for \(url.absoluteString)")
+          return .ok
+        } catch {
+          console.error("error: \(error)")
+          return .io
+        }
+      case (nil, let h?):
+        do {
+          let n = try store.remove(host: h)
+          console.out("removed \(n) entr\(n == 1 ? "y" : "ies") for host \(h)")
+          return .ok
+        } catch {
+          console.error("error: \(error)")
+          return .io
+        }
+      default:
+        return usageError("rm takes one of --url <url> or --host <host>.", console)
+      }
     case "prune":
       let daysText = args.value("--days") ?? "90"
       guard let days = Int(daysText), days >= 0 else {
         return usageError("--days takes a whole number of days, not '\(daysText)'.", console)
       }
       do {
-        let removed = try store.prune(olderThanDays: days, includeProbes: args.flag("--include-probes"))
-        console.out("removed \(removed) entr\(removed == 1 ? "y" : "ies") unused for \(days) day(s)")
+        let dryRun = args.flag("--dry-run")
+        let removed = try store.prune(
+          olderThanDays: days, includeProbes: args.flag("--include-probes"), dryRun: dryRun)
+        let entries = "\(removed) entr\(removed == 1 ? "y" : "ies")"
+        let unused = "unused for \(days) day\(days == 1 ? "" : "s")"
+        console.out(
+          dryRun ? "would remove \(entries) \(unused) (--dry-run: nothing removed)" : "removed \(entries) \(unused)")
         return .ok
       } catch {
         console.error("error: \(error)")
         return .io
       }
+    case "export":
+      return CacheWARCCommand.exportWARC(args, store, console)
     default:
-      let hint =
-        NearMatch.nearest(action, in: ["ls", "stats", "verify", "prune"]).map { " Did you mean '\($0)'?" } ?? ""
-      return usageError("unknown action '\(action)'.\(hint)", console)
+      return usageError("unknown action '\(action)'.", console)
     }
+  }
+
+  /// Caches directly inside a folder (each a folder holding `v1/`), such as the folder a build
+  /// run from the project's root fills with `.retrospec-cache`, `.popboks-cache` and the rest.
+  static func nestedCaches(in folder: URL) -> [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0) }.filter {
+      FileManager.default.fileExists(atPath: $0.appendingPathComponent(CacheKey.version).path)
+    }
+  }
+
+  /// One line per cache: its folder, entries, GET and HEAD counts, and body bytes.
+  static func statsOfMany(_ caches: [URL], _ console: Console) -> ExitCode {
+    var table = TextTable(header: ["cache", "entries", "GET", "HEAD", "bytes"], leftAligned: [0])
+    var total = (entries: 0, get: 0, head: 0, bytes: Int64(0))
+    for c in caches {
+      let records = CacheStore(root: c).allRecords().map(\.record)
+      let gets = records.filter { $0.method == .get }
+      let bytes = gets.reduce(Int64(0)) { sum, r in
+        let (s, overflow) = sum.addingReportingOverflow(Int64(r.bodyBytes))
+        return overflow ? Int64.max : s
+      }
+      total.entries += records.count
+      total.get += gets.count
+      total.head += records.count - gets.count
+      let (t, overflow) = total.bytes.addingReportingOverflow(bytes)
+      total.bytes = overflow ? Int64.max : t
+      table.append([
+        c.lastPathComponent, String(records.count), String(gets.count), String(records.count - gets.count),
+        CatalogueStats.humanBytes(bytes),
+      ])
+    }
+    table.append([
+      "total (\(caches.count) \(caches.count == 1 ? "cache" : "caches"))", String(total.entries), String(total.get),
+      String(total.head), CatalogueStats.humanBytes(total.bytes),
+    ])
+    console.out(table.render())
+    return .ok
   }
 }

@@ -2,36 +2,46 @@ import BuildSupport
 import CatalogKit
 import Foundation
 
-/// `catalog diff OLD NEW`: what changed between two catalogues, record by record. Exit codes follow
-/// diff(1): 0 same, 1 different, 2 trouble.
+/// `catalog diff OLD NEW`: what changed between two catalogues, or two folders of them, record by
+/// record. Exit codes follow diff(1): 0 same, 1 different, 2 trouble.
 enum DiffCommand: Subcommand {
   static let name = "diff"
-  static let abstract = "Compare two catalogues record by record."
-  static let usage = "diff <old> <new> [--ignore <field>] ... [--json] [--max-removed <pct>] [--site <id>]"
+  static let abstract = "Compare two catalogues, or two folders of catalogues, record by record."
+  static let usage =
+    "diff <old> <new> [--ignore <field>] ... [--stat] [--markdown] [--json] [--max-removed <pct>] [--site <id>]"
   static let arguments = [
-    ("<old>", "The earlier catalogue file."),
-    ("<new>", "The later catalogue file, of the same shape."),
+    ("<old>", "The earlier catalogue file, or a folder of them (catalogs/)."),
+    ("<new>", "The later catalogue file of the same shape, or a folder; files are matched by name."),
   ]
   static let options = [
     ("--ignore <field>", "Leave a field out of the comparison (generated, bytes, …); repeat or comma-separate."),
+    ("--stat", "Print only the counts: the per-file table for folders."),
+    ("--markdown", "Print GitHub Markdown for a pull request or $GITHUB_STEP_SUMMARY, long lists folded."),
     ("--json", "Print the difference as JSON instead of text."),
     (
       "--max-removed <pct>",
-      "Exit 2 when more than this percentage of the old records is gone. (default: no limit)"
+      "Exit 2 when a file loses more than this percentage of its old records. (default: no limit)"
     ),
     (
       "--site <id>",
-      "App site id for the issue-identity check. (default: from <new>'s file name when it is one of the 18)"
+      "App site id for the issue-identity check of two files. (default: from <new>'s file name when it is one of the 18)"
     ),
   ]
   static let valueOptions: Set<String> = ["--ignore", "--max-removed", "--site"]
-  static let flags: Set<String> = ["--json"]
+  static let flags: Set<String> = ["--json", "--stat", "--markdown"]
+
+  /// How the difference is printed; one at a time.
+  enum Format { case text, stat, markdown, json }
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard args.positionals.count == 2 else {
-      return usageError("diff takes two files, <old> and <new>, not \(args.positionals.count).", console)
+      return usageError("diff takes two files or folders, <old> and <new>, not \(args.positionals.count).", console)
     }
-    let (oldPath, newPath) = (args.positionals[0], args.positionals[1])
+    let chosen = [("--json", Format.json), ("--markdown", .markdown), ("--stat", .stat)].filter { args.flag($0.0) }
+    guard chosen.count <= 1 else {
+      return usageError("choose one of \(chosen.map(\.0).joined(separator: ", ")), not both.", console)
+    }
+    let format = chosen.first?.1 ?? .text
     var maxRemoved: Double? = nil
     if let raw = args.value("--max-removed") {
       let trimmed = raw.hasSuffix("%") ? String(raw.dropLast()) : raw
@@ -43,8 +53,40 @@ enum DiffCommand: Subcommand {
     let ignoring = Set(
       args.all("--ignore").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty })
-    let site = args.value("--site") ?? CatalogueFileList.entry(forFile: lastComponent(newPath))?.site
+    let unknown = CatalogueDiff.unknownFields(ignoring)
+    if let first = unknown.first {
+      let hint = NearMatch.nearest(first, in: CatalogueDiff.fieldNames).map { " Did you mean '\($0)'?" } ?? ""
+      return usageError(
+        "--ignore: no catalogue has a field \(unknown.map { "'\($0)'" }.joined(separator: ", ")).\(hint) Fields: \(CatalogueDiff.fieldNames.joined(separator: ", ")).",
+        console)
+    }
 
+    var (oldPath, newPath) = (args.positionals[0], args.positionals[1])
+    let (oldIsFolder, newIsFolder) = (isFolder(oldPath), isFolder(newPath))
+    // As diff(1) does: a folder and a file compare the file with its namesake in the folder.
+    if oldIsFolder && !newIsFolder {
+      oldPath = CatalogueDiff.Folder.join(oldPath, lastComponent(newPath))
+    } else if newIsFolder && !oldIsFolder {
+      newPath = CatalogueDiff.Folder.join(newPath, lastComponent(oldPath))
+    }
+    if oldIsFolder && newIsFolder {
+      if args.value("--site") != nil {
+        return usageError("--site is for two files; in folders each file's site comes from its name.", console)
+      }
+      return folders(oldPath, newPath, ignoring: ignoring, format: format, maxRemoved: maxRemoved, console)
+    }
+    let site = args.value("--site") ?? CatalogueFileList.entry(forFile: lastComponent(newPath))?.site
+    return files(
+      oldPath, newPath, options: .init(ignoring: ignoring, site: site), format: format, maxRemoved: maxRemoved,
+      console)
+  }
+
+  // MARK: Two files
+
+  private static func files(
+    _ oldPath: String, _ newPath: String, options: CatalogueDiff.Options, format: Format, maxRemoved: Double?,
+    _ console: Console
+  ) -> ExitCode {
     let old: AnyCatalogue
     let new: AnyCatalogue
     do {
@@ -56,39 +98,155 @@ enum DiffCommand: Subcommand {
     }
     let diff: CatalogueDiff
     do {
-      diff = try CatalogueDiff.compare(old, new, options: .init(ignoring: ignoring, site: site))
+      diff = try CatalogueDiff.compare(old, new, options: options)
     } catch {
       console.error("error: \(oldPath), \(newPath): \(error)")
       return .trouble
     }
-    if args.flag("--json") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      guard let data = try? encoder.encode(DiffDocument(old: oldPath, new: newPath, diff: diff)) else {
-        console.error("error: the difference could not be written as JSON")
-        return .trouble
-      }
-      console.out(String(decoding: data, as: UTF8.self))
-    } else {
-      console.out(diff.text(old: oldPath, new: newPath))
+    switch format {
+    case .json:
+      guard let json = encode(DiffDocument(old: oldPath, new: newPath, diff: diff), console) else { return .trouble }
+      console.out(json)
+    case .markdown:
+      // One file reads as a folder of one: the same counts table, then its changes.
+      let file = CatalogueDiff.Folder.File(
+        file: lastComponent(newPath), status: diff.isEmpty ? .same : .changed, oldRecords: old.recordCount,
+        newRecords: new.recordCount, counts: diff.counts, diff: diff)
+      console.out(markdown(CatalogueDiff.Folder(files: [file]), oldPath, newPath, maxRemoved))
+    case .stat:
+      console.out(paint(diff.stat(old: oldPath, new: newPath)))
+    case .text:
+      console.out(paint(diff.text(old: oldPath, new: newPath)))
     }
     if let maxRemoved, diff.removedShare * 100 > maxRemoved {
       console.error(
-        "error: \(newPath): \(diff.counts.removed) of \(diff.oldCount) records of \(oldPath) are gone (\(String(format: "%.1f", diff.removedShare * 100))%), more than --max-removed \(trimmedNumber(maxRemoved))%"
+        "error: \(newPath): \(diff.counts.removed) of \(diff.oldCount) records of \(oldPath) are gone (\(percent(diff.removedShare))), more than --max-removed \(trimmedNumber(maxRemoved))%"
       )
       return .trouble
     }
     return diff.isEmpty ? .ok : .different
   }
 
-  private static func trimmedNumber(_ d: Double) -> String {
-    d == d.rounded() ? String(Int(d)) : String(d)
+  // MARK: Two folders
+
+  private static func folders(
+    _ oldPath: String, _ newPath: String, ignoring: Set<String>, format: Format, maxRemoved: Double?,
+    _ console: Console
+  ) -> ExitCode {
+    let old: CatalogueDiff.FolderSide
+    let new: CatalogueDiff.FolderSide
+    do {
+      old = try side(oldPath)
+      new = try side(newPath)
+    } catch {
+      console.error("error: \(error)")
+      return .trouble
+    }
+    let diff = CatalogueDiff.compare(folder: old, new, ignoring: ignoring)
+    for f in diff.files where f.status == .trouble {
+      console.error("error: \(f.error ?? f.file)")
+    }
+    switch format {
+    case .json:
+      guard let json = encode(FolderDocument(old: oldPath, new: newPath, diff: diff), console) else { return .trouble }
+      console.out(json)
+    case .markdown:
+      console.out(markdown(diff, oldPath, newPath, maxRemoved))
+    case .stat:
+      console.out(paint(diff.table(old: oldPath, new: newPath)))
+    case .text:
+      console.out(paint(diff.text(old: oldPath, new: newPath)))
+    }
+    var code: ExitCode = diff.differs ? .different : .ok
+    if diff.hasTrouble { code = .trouble }
+    if let maxRemoved {
+      for f in diff.removingMoreThan(percent: maxRemoved) {
+        console.error(
+          "error: \(CatalogueDiff.Folder.join(newPath, f.file)): \(f.counts.removed) of \(f.oldRecords ?? 0) records of \(CatalogueDiff.Folder.join(oldPath, f.file)) are gone (\(percent(f.removedShare))), more than --max-removed \(trimmedNumber(maxRemoved))%"
+        )
+        code = .trouble
+      }
+    }
+    return code
   }
 
-  /// The `--json` document: the two files and the difference.
+  /// Every catalogue in a folder, read by the one catalogue reader; a file it cannot read is kept
+  /// with its message (naming line and column for a JSON syntax error) instead of ending the diff.
+  private static func side(_ folder: String) throws(CatalogueReader.Failure) -> CatalogueDiff.FolderSide {
+    var side = CatalogueDiff.FolderSide()
+    for found in try CatalogueReader.catalogueFiles(in: folder) {
+      // Named as the folder was given, so messages match what the user typed.
+      let name = lastComponent(found)
+      do {
+        side.catalogues[name] = try CatalogueReader.read(CatalogueDiff.Folder.join(folder, name))
+      } catch {
+        side.unreadable[name] = error.description
+      }
+    }
+    return side
+  }
+
+  // MARK: Printing
+
+  /// Colour only for a person at a terminal: never in a pipe or a file, never with NO_COLOR set
+  /// (no-color.org: present and not empty).
+  private static func paint(_ text: String) -> String {
+    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    return isatty(STDOUT_FILENO) == 1 && !noColor ? DiffColour.paint(text) : text
+  }
+
+  /// The Markdown without its final newline, which `Console.out` adds back.
+  private static func markdown(_ d: CatalogueDiff.Folder, _ old: String, _ new: String, _ maxRemoved: Double?)
+    -> String
+  {
+    var text = d.markdown(old: old, new: new, maxRemoved: maxRemoved)
+    while text.last == "\n" { text.removeLast() }
+    return text
+  }
+
+  private static func encode<T: Encodable>(_ value: T, _ console: Console) -> String? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else {
+      console.error("error: the difference could not be written as JSON")
+      return nil
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func isFolder(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  private static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
+
+  private static func trimmedNumber(_ d: Double) -> String {
+    Int(exactly: d).map(String.init) ?? String(d)
+  }
+
+  /// The `--json` document for two files: the two paths and the difference.
   struct DiffDocument: Encodable {
     var old: String
     var new: String
     var diff: CatalogueDiff
+  }
+
+  /// The `--json` document for two folders: the two paths, whether they differ, totals, and one
+  /// entry per file (`status`: same, changed, only-in-old, only-in-new, trouble) with its own diff.
+  struct FolderDocument: Encodable {
+    var old: String
+    var new: String
+    var differs: Bool
+    var totals: CatalogueDiff.Counts
+    var files: [CatalogueDiff.Folder.File]
+
+    init(old: String, new: String, diff: CatalogueDiff.Folder) {
+      self.old = old
+      self.new = new
+      self.differs = diff.differs
+      self.totals = diff.totals
+      self.files = diff.files
+    }
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 public enum ArchiveRules {
   /// - Parameter expectedIssues: the number of configured identifiers; the catalogue must hold each.
   public static func rules(expectedIssues: Int) -> [ValidationRule<IssueCatalogue>] {
-    [
+    Plausibility.of(source: "archive").issueRules() + [
       ValidationRule("archive/issue-count") { c in
         c.issues.count == expectedIssues
           ? nil

@@ -75,7 +75,8 @@ public enum AtarimaniaCatalogueBuilder {
     return outcome
   }
 
-  /// Dated issues first in chronological order (absent month as 0), undated ones after in page order.
+  /// By (year, undated last; month, absent as 0; page position): `ChronologicalOrder`, shared with
+  /// Vintage Apple, so an undated issue that names a month is placed by it too.
   public static func sortedForNumbering(_ issues: [AtarimaniaListedIssue]) -> [AtarimaniaListedIssue] {
     ChronologicalOrder.sorted(issues, year: \.year, month: \.month, position: \.position)
   }

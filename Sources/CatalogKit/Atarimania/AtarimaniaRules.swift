@@ -34,7 +34,7 @@ public enum AtarimaniaRules {
   /// The rules. The count floor is named `threshold/…`, so the build runner reports it without
   /// enforcing it for an `--only` subset; the shares hold for any subset.
   public static func rules(_ t: Thresholds) -> [ValidationRule<IssueCatalogue>] {
-    [
+    Plausibility.of(source: "atarimania").issueRules() + [
       ValidationRule("threshold/minimum-issues") { c in
         guard c.issues.count <= t.minIssues else { return nil }
         return Finding(

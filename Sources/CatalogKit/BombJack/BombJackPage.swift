@@ -11,13 +11,19 @@ public struct BombJackPage: Sendable, Equatable {
   public var links: [URL]
   /// Things a person should know about the page, each naming the URL and line.
   public var notes: [String]
+  /// The folders among `links` that the page wrote without their trailing slash (normalised, with
+  /// it). Kept after the walk empties `links`: run naming counts those folders twice.
+  public var slashlessFolders: [URL]
 
-  public init(url: URL, title: String, entries: [PageEntry], links: [URL], notes: [String] = []) {
+  public init(
+    url: URL, title: String, entries: [PageEntry], links: [URL], notes: [String] = [], slashlessFolders: [URL] = []
+  ) {
     self.url = url
     self.title = title
     self.entries = entries
     self.links = links
     self.notes = notes
+    self.slashlessFolders = slashlessFolders
   }
 
   /// Reads a page's bytes (UTF-8, else ISO-8859-1, whatever the page declares).
@@ -34,7 +40,9 @@ public struct BombJackPage: Sendable, Equatable {
     let links = followLinks(m, page: url)
     let readsEntries = !BombJackSite.isToolPath(url) && !BombJackSite.isChangelog(url)
     let entries = readsEntries ? cells(m, page: url, notes: &notes) : []
-    return BombJackPage(url: url, title: title, entries: entries, links: links, notes: notes)
+    return BombJackPage(
+      url: url, title: title, entries: entries, links: links.map(\.url), notes: notes,
+      slashlessFolders: links.filter(\.slashless).map(\.url))
   }
 
   private static func pageTitle(_ m: Markup) -> String? {
@@ -46,15 +54,21 @@ public struct BombJackPage: Sendable, Equatable {
   }
 
   /// Every `<a href>` that stays on the archive's host and names an HTML page or folder.
-  static func followLinks(_ m: Markup, page: URL) -> [URL] {
-    var seen: Set<String> = []
-    var out: [URL] = []
+  /// A folder linked both with and without its slash is one link, marked slashless.
+  static func followLinks(_ m: Markup, page: URL) -> [SiteLinks.Link] {
+    var index: [String: Int] = [:]
+    var out: [SiteLinks.Link] = []
     var i = 0
     while let a = m.findTag(Array("a".utf8), from: i) {
       let end = m.tagEnd(from: a)
       i = end
-      guard let href = m.attribute("href", ofTagAt: a, end: end) else { continue }
-      if let link = SiteLinks.followable(href, from: page), seen.insert(link.absoluteString).inserted {
+      guard let href = m.attribute("href", ofTagAt: a, end: end), let link = SiteLinks.link(href, from: page) else {
+        continue
+      }
+      if let at = index[link.url.absoluteString] {
+        out[at].slashless = out[at].slashless || link.slashless
+      } else {
+        index[link.url.absoluteString] = out.count
         out.append(link)
       }
     }

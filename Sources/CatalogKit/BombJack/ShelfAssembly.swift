@@ -50,6 +50,26 @@ public enum ShelfAssembly {
     return out
   }
 
+  /// How many pages of the walk use each short name: every page that yielded archive links at all
+  /// counts, and a folder some page linked without its trailing slash counts twice.
+  ///
+  /// The shipped shelves were built by a walk that fetched `/commodore/geos` and `/commodore/geos/`
+  /// as two pages (the server redirects the first to the second: the same listing, the same title
+  /// and path segments, so the same short name), and both counted, which put the platform in front
+  /// of the name (`commodore-geos`). Counting the folder twice gives exactly those names without
+  /// the second request: the extra page only ever adds to this count, since its files are the
+  /// folder's own (taken by whichever spelling came first in the walk, which is where the folder
+  /// sits in ours) and the name depends on no other property of it.
+  public static func shortNameUses(_ pages: [BombJackPage]) -> [String: Int] {
+    let slashless = Set(pages.flatMap { $0.slashlessFolders.map(\.absoluteString) })
+    var uses: [String: Int] = [:]
+    for page in pages where !page.entries.isEmpty {
+      uses[RunName.shortName(title: page.title, url: page.url), default: 0] +=
+        slashless.contains(page.url.absoluteString) ? 2 : 1
+    }
+    return uses
+  }
+
   /// Host plus lowercased file name: the identity "the same file name" compares.
   static func nameKey(_ zip: String) -> String {
     let lower = zip.lowercased()
@@ -88,11 +108,7 @@ public enum ShelfAssembly {
       return !gone
     }
 
-    // Short names are counted over every page that yielded archive links at all.
-    var uses: [String: Int] = [:]
-    for page in pages where !page.entries.isEmpty {
-      uses[RunName.shortName(title: page.title, url: page.url), default: 0] += 1
-    }
+    let uses = shortNameUses(pages)
     var runPages: [Int] = []
     for c in kept where runPages.last != c.page { runPages.append(c.page) }
     let runs = RunName.assign(

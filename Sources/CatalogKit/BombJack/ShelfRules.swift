@@ -120,7 +120,7 @@ public enum ShelfRules {
             : nil
         })
     }
-    return rules
+    return rules + Plausibility.of(source: "bombjack").issueRules()
   }
 
   static func isDownload(_ zip: String) -> Bool {

@@ -55,16 +55,21 @@ public enum AnyCatalogue: Sendable, Equatable {
     }
   }
 
-  /// The shared rules for this shape (catalogue-format §6), with the defaults a plain check uses.
+  /// The shared rules for this shape (catalogue-format §6), with the defaults a plain check uses,
+  /// and the plausibility rules of its source (`Plausibility.general` for a file of no known source).
   public func validate(
-    allowlist: HostAllowlist = .standard, numbering: SharedRules.Numbering = .strict, chronology: Bool = true
+    allowlist: HostAllowlist = .standard, numbering: SharedRules.Numbering = .strict, chronology: Bool = true,
+    plausibility: Plausibility = .general, rowCeiling: RowBudget.Ceiling? = nil
   ) -> ValidationReport {
     switch self {
     case .issue(let c):
       ValidationReport.run(
-        SharedRules.issue(allowlist: allowlist, numbering: numbering, chronology: chronology), on: c)
-    case .popboks(let c): ValidationReport.run(SharedRules.popboks(), on: c)
-    case .stripovi(let c): ValidationReport.run(SharedRules.stripovi(), on: c)
+        SharedRules.issue(allowlist: allowlist, numbering: numbering, chronology: chronology, rowCeiling: rowCeiling)
+          + plausibility.issueRules(), on: c)
+    case .popboks(let c):
+      ValidationReport.run(SharedRules.popboks(rowCeiling: rowCeiling) + plausibility.popboksRules(), on: c)
+    case .stripovi(let c):
+      ValidationReport.run(SharedRules.stripovi(rowCeiling: rowCeiling) + plausibility.stripoviRules(), on: c)
     }
   }
 }

@@ -5,11 +5,15 @@ import Foundation
 public enum CatalogueFile {
   /// Detects the shape by the keys the shapes do not share: `comics` is Stripovi, `magazine` is
   /// PopBoks, anything else is the shared issue shape.
+  ///
+  /// This is the one catalogue reader: every tool that reads a catalogue (a previous file, a file
+  /// to check, diff or summarise) calls it, so each one refuses duplicate keys and numbers out of
+  /// range, and checks the version, alike.
   public static func decode(_ bytes: [UInt8], file: String) throws(CatalogueFileError) -> AnyCatalogue {
-    let probe = try probe(bytes, file: file)
-    let shape: CatalogueShape =
-      probe.keys.contains("comics") ? .stripovi : probe.keys.contains("magazine") ? .popboks : .issue
-    return try decode(bytes, file: file, as: shape, probe: probe)
+    let summary = try scan(bytes, file: file)
+    let keys = summary.topLevelKeys
+    let shape: CatalogueShape = keys.contains("comics") ? .stripovi : keys.contains("magazine") ? .popboks : .issue
+    return try decode(bytes, file: file, as: shape, version: summary.version)
   }
 
   /// Decodes a file expected to hold `shape`; a file of another shape is an error naming both.
@@ -36,10 +40,10 @@ public enum CatalogueFile {
   /// The newest version of every shape this toolchain reads.
   public static let newestVersion = 1
 
-  private static func decode(_ bytes: [UInt8], file: String, as shape: CatalogueShape, probe: Probe)
+  private static func decode(_ bytes: [UInt8], file: String, as shape: CatalogueShape, version: Int?)
     throws(CatalogueFileError) -> AnyCatalogue
   {
-    guard let version = probe.version else { throw .missingVersion(file: file) }
+    guard let version else { throw .missingVersion(file: file) }
     guard version <= newestVersion else {
       throw .newerVersion(file: file, version: version, newest: newestVersion)
     }
@@ -58,37 +62,20 @@ public enum CatalogueFile {
     }
   }
 
-  /// The top-level keys and the version, read before the full decode so a newer file gets a clear
-  /// message instead of whatever field the new version renamed.
-  private struct Probe: Decodable {
-    var keys: Set<String>
-    var version: Int?
-
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: AnyKey.self)
-      keys = Set(c.allKeys.map(\.stringValue))
-      version = try? c.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: "version"))
-    }
-  }
-
-  private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  private static func probe(_ bytes: [UInt8], file: String) throws(CatalogueFileError) -> Probe {
+  /// The strict pass (`StrictJSON`) before the decode: duplicate keys, syntax errors with their line
+  /// and column, numbers out of range by field, and the top-level keys and version, so a newer file
+  /// gets a clear message instead of whatever field the new version renamed.
+  private static func scan(_ bytes: [UInt8], file: String) throws(CatalogueFileError) -> StrictJSON.Summary {
     guard !bytes.isEmpty else { throw .notJSON(file: file, detail: "the file is empty") }
+    let summary: StrictJSON.Summary
     do {
-      return try JSONDecoder().decode(Probe.self, from: Data(bytes))
-    } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {
-      throw .notAnObject(file: file)
-    } catch let DecodingError.dataCorrupted(context) {
-      throw .notJSON(file: file, detail: underlying(context))
+      summary = try StrictJSON.scan(bytes)
     } catch {
-      throw .notJSON(file: file, detail: "\(error)")
+      if case .syntax = error { throw .notJSON(file: file, detail: error.description) }
+      throw .refused(file: file, error)
     }
+    guard summary.topLevelIsObject else { throw .notAnObject(file: file) }
+    return summary
   }
 
   /// `issues[12].title: expected String, found a number`, not Foundation's nested dump.
@@ -137,11 +124,14 @@ public enum CatalogueFileError: Error, Sendable, Equatable, CustomStringConverti
   case malformed(file: String, shape: CatalogueShape, detail: String)
   /// A file of another shape than the caller expected.
   case wrongShape(file: String, expected: CatalogueShape, found: CatalogueShape)
+  /// JSON that readers disagree on or cannot hold: a duplicate key, a number out of range for its
+  /// field, nesting too deep.
+  case refused(file: String, StrictJSONError)
 
   public var file: String {
     switch self {
     case .notJSON(let f, _), .notAnObject(let f), .missingVersion(let f), .newerVersion(let f, _, _),
-      .malformed(let f, _, _), .wrongShape(let f, _, _):
+      .malformed(let f, _, _), .wrongShape(let f, _, _), .refused(let f, _):
       f
     }
   }
@@ -156,6 +146,7 @@ public enum CatalogueFileError: Error, Sendable, Equatable, CustomStringConverti
     case .malformed(let f, let s, let d): "\(f): not a valid \(s.displayName) catalogue: \(d)"
     case .wrongShape(let f, let e, let found):
       "\(f): expected \(e.withArticle) catalogue, found \(found.withArticle) one"
+    case .refused(let f, let e): "\(f): line \(e.line), column \(e.column): \(e.message)"
     }
   }
 }

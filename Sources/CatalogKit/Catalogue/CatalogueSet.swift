@@ -22,9 +22,17 @@ public struct CatalogueSet: Sendable {
 
     var isBombJack: Bool { (entry?.tool ?? "") == "bombjack" || (entry == nil && file.hasPrefix("bombjack-")) }
 
-    /// The shared rules for this file, chosen by its name.
-    public func validate(allowlist: HostAllowlist = .standard) -> ValidationReport {
-      catalogue.validate(allowlist: allowlist, numbering: numbering, chronology: chronology)
+    /// The source whose plausibility bounds apply: the list's tool, BombJack by name, else general.
+    public var source: String { entry?.tool ?? (isBombJack ? "bombjack" : "general") }
+
+    /// The shared rules for this file, chosen by its name, with its source's plausibility bounds.
+    /// - Parameter latestYear: the latest plausible issue year; nil takes the file's `generated` year + 1.
+    public func validate(
+      allowlist: HostAllowlist = .standard, numbering: SharedRules.Numbering? = nil, latestYear: Int? = nil
+    ) -> ValidationReport {
+      catalogue.validate(
+        allowlist: allowlist, numbering: numbering ?? self.numbering, chronology: chronology,
+        plausibility: Plausibility.of(source: source, latestYear: latestYear))
     }
   }
 
@@ -41,8 +49,10 @@ public struct CatalogueSet: Sendable {
   public init(_ members: [Member]) { self.members = members }
 
   /// Each file's shared rules (numbering chosen by file).
-  public func reports(allowlist: HostAllowlist = .standard) -> [(file: String, report: ValidationReport)] {
-    members.map { ($0.file, $0.validate(allowlist: allowlist)) }
+  public func reports(allowlist: HostAllowlist = .standard, latestYear: Int? = nil) -> [(
+    file: String, report: ValidationReport
+  )] {
+    members.map { ($0.file, $0.validate(allowlist: allowlist, latestYear: latestYear)) }
   }
 
   /// The rules across files. Record names are `file: id` where a record is meant.

@@ -19,6 +19,10 @@ public struct HostAllowlist: Sendable, Equatable {
     "vintageapple.org",  // Vintage Apple
   ])
 
+  /// The hosts an absolute cover or thumbnail may name: the download hosts, and BombJack's parent
+  /// domain, where the hand-added Joystik run keeps its covers.
+  public static let covers = HostAllowlist(standard.hosts.union(["bombjack.org"]))
+
   /// What is wrong with a download URL, or nil when the app's downloader would accept it.
   public func problem(with url: String) -> DownloadURLProblem? {
     switch DownloadURL.parse(url) {

@@ -6,145 +6,162 @@ extension SharedRules {
   ///   - numbering: `.strict` (1…n per series) everywhere but BombJack, whose files hold parts of runs.
   ///   - chronology: warn when a higher number carries an earlier date. Off for BombJack, which
   ///     numbers in crawl order (sources/bombjack.md), not by date.
+  ///   - rowCeiling: a higher row ceiling the source declares, with its reason (`RowBudget`).
   public static func issue(
-    allowlist: HostAllowlist = .standard, numbering: Numbering = .strict, chronology: Bool = true
+    allowlist: HostAllowlist = .standard, numbering: Numbering = .strict, chronology: Bool = true,
+    rowCeiling: RowBudget.Ceiling? = nil
   ) -> [ValidationRule<IssueCatalogue>] {
-    let rules: [ValidationRule<IssueCatalogue>] = [
-      versionRule(),
-      generatedRule(),
-      ValidationRule("catalogue/base") { c in
-        baseProblem(c.base, emptyAllowed: true).map { Finding(rule: "", severity: .error, message: $0) }
-      },
-      ValidationRule("series/not-empty") { c in
-        c.series.isEmpty ? Finding(rule: "", severity: .error, message: "the series block is empty") : nil
-      },
-      ValidationRule("issues/not-empty") { c in
-        c.issues.isEmpty ? Finding(rule: "", severity: .error, message: "there are no issues") : nil
-      },
-      ValidationRule("series/unique-key") { c in
-        finding(duplicates(c.series.map { ($0.key, $0.key) })) { "\($0) series keys appear more than once" }
-      },
-      ValidationRule("series/key-and-name-not-empty") { c in
-        finding(
-          c.series.enumerated().filter { $0.element.key.isEmpty || $0.element.name.isEmpty }.map {
-            $0.element.key.isEmpty ? "series[\($0.offset)]" : $0.element.key
+    let budget: [ValidationRule<IssueCatalogue>] = RowBudget.rules(ceiling: rowCeiling) { c in
+      RowBudget.largest(c.issues.map(\.series), "series")
+    }
+    let rules: [ValidationRule<IssueCatalogue>] =
+      budget + [
+        versionRule(),
+        generatedRule(),
+        ValidationRule("catalogue/base") { c in
+          baseProblem(c.base, emptyAllowed: true).map { Finding(rule: "", severity: .error, message: $0) }
+        },
+        ValidationRule("series/not-empty") { c in
+          c.series.isEmpty ? Finding(rule: "", severity: .error, message: "the series block is empty") : nil
+        },
+        ValidationRule("issues/not-empty") { c in
+          c.issues.isEmpty ? Finding(rule: "", severity: .error, message: "there are no issues") : nil
+        },
+        ValidationRule("series/unique-key") { c in
+          finding(duplicates(c.series.map { ($0.key, $0.key) })) { "\($0) series keys appear more than once" }
+        },
+        ValidationRule("series/key-and-name-not-empty") { c in
+          finding(
+            c.series.enumerated().filter { $0.element.key.isEmpty || $0.element.name.isEmpty }.map {
+              $0.element.key.isEmpty ? "series[\($0.offset)]" : $0.element.key
+            }
+          ) { "\($0) series have an empty key or name" }
+        },
+        ValidationRule("series/unique-name", .warning) { c in
+          finding(duplicates(c.series.map { ($0.key, $0.name) })) {
+            "\($0) series share a name with an earlier series: the shelves would look alike"
           }
-        ) { "\($0) series have an empty key or name" }
-      },
-      ValidationRule("series/unique-name", .warning) { c in
-        finding(duplicates(c.series.map { ($0.key, $0.name) })) {
-          "\($0) series share a name with an earlier series: the shelves would look alike"
-        }
-      },
-      ValidationRule("series/unused", .warning) { c in
-        let used = Set(c.issues.map(\.series))
-        return finding(c.series.map(\.key).filter { !used.contains($0) }) { "\($0) series have no issues" }
-      },
-      ValidationRule("issues/unique-id") { c in
-        finding(duplicates(c.issues.map { ($0.id, $0.id) })) { "\($0) issue ids appear more than once" }
-      },
-      ValidationRule("issues/id-not-empty") { c in
-        finding(c.issues.enumerated().filter { $0.element.id.isEmpty }.map { "issues[\($0.offset)]" }) {
-          "\($0) issues have an empty id"
-        }
-      },
-      ValidationRule("issues/known-series") { c in
-        let keys = Set(c.series.map(\.key))
-        let missing = c.issues.filter { !keys.contains($0.series) }
-        return finding(missing.map(\.id)) {
-          "\($0) issues name a series missing from the series block (\(listed(ordered(missing.map(\.series))))); the app skips them"
-        }
-      },
-      ValidationRule("issues/title-not-empty") { c in
-        finding(c.issues.filter { $0.title.trimmingSpaces.isEmpty }.map(\.id)) { "\($0) issues have an empty title" }
-      },
-      ValidationRule("issues/zip-not-empty") { c in
-        finding(c.issues.filter { $0.zip.isEmpty }.map(\.id)) { "\($0) issues have an empty zip" }
-      },
-      ValidationRule("issues/unique-zip") { c in
-        finding(duplicates(c.issues.map { ($0.id, $0.zip) })) {
-          "\($0) issues point at a zip an earlier issue already points at"
-        }
-      },
-      ValidationRule("issues/relative-paths") { c in
-        guard !c.base.isEmpty else { return nil }
-        let bad = c.issues.filter { i in
-          !isRelativePath(i.zip) || i.cover.map { !isRelativePath($0) } == true
-            || i.thumb.map { !isRelativePath($0) } == true
-        }
-        return finding(bad.map(\.id)) {
-          "\($0) issues have an absolute zip, cover or thumb although base is '\(c.base)'"
-        }
-      },
-      ValidationRule("issues/download-host") { c in
-        var problems: [String] = []
-        let bad = c.issues.filter { i in
-          guard !i.zip.isEmpty, let p = allowlist.problem(with: c.base + i.zip) else { return false }
-          if !problems.contains(p.description) { problems.append(p.description) }
-          return true
-        }
-        return finding(bad.map(\.id)) { "\($0) download URLs are refused: \(listed(problems))" }
-      },
-      ValidationRule("issues/cover-url") { c in
-        let bad = c.issues.filter { i in
-          [i.cover, i.thumb].contains { p in p.map { $0.isEmpty || !DownloadURL.isWebURL(c.base + $0) } == true }
-        }
-        return finding(bad.map(\.id)) { "\($0) cover or thumb URLs do not parse as http or https URLs" }
-      },
-      ValidationRule("issues/numbering") { c in
-        var problems: [(series: String, text: String)] = []
-        for (key, numbers) in grouped(c.issues, by: \.series, \.number) {
-          if let p = numberingProblem(numbers, numbering) { problems.append((key, "\(key) (\(p))")) }
-        }
-        let what = numbering == .strict ? "numbered exactly 1…n" : "numbered with unique positive numbers"
-        return finding(problems.map(\.series)) {
-          "\($0) series are not \(what): \(listed(problems.map(\.text)))"
-        }
-      },
-      ValidationRule("issues/chronology", .warning) { c in
-        var breaks: [String] = []
-        for (_, rows) in grouped(c.issues, by: \.series, { $0 }) {
-          breaks += chronologyBreaks(rows.map { ($0.id, $0.number, $0.year, $0.month) })
-        }
-        return finding(breaks) { "\($0) issues are dated earlier than the issue numbered before them" }
-      },
-      ValidationRule("issues/month-range") { c in
-        finding(c.issues.filter { i in i.month.map { !(1...12).contains($0) } == true }.map(\.id)) {
-          "\($0) issues have a month outside 1…12"
-        }
-      },
-      ValidationRule("issues/month-without-year", .warning) { c in
-        finding(c.issues.filter { $0.month != nil && $0.year == nil }.map(\.id)) {
-          "\($0) issues have a month but no year"
-        }
-      },
-      ValidationRule("issues/positive-bytes") { c in
-        finding(c.issues.filter { i in i.bytes.map { $0 <= 0 } == true }.map(\.id)) {
-          "\($0) issues have bytes of 0 or less (omit the key when the size is unknown)"
-        }
-      },
-      // A warning: the reference's BombJack file ships one `pages : 0` ("N pages" misread).
-      ValidationRule("issues/positive-pages", .warning) { c in
-        finding(c.issues.filter { i in i.pages.map { $0 <= 0 } == true }.map(\.id)) {
-          "\($0) issues have pages of 0 or less (omit the key when the count is unknown)"
-        }
-      },
-      ValidationRule("issues/dead-written-as-true") { c in
-        finding(c.issues.filter { $0.dead == false }.map(\.id)) {
-          "\($0) issues carry dead: false; write dead only as true and omit it otherwise"
-        }
-      },
-      ValidationRule("issues/dead-has-no-bytes") { c in
-        finding(c.issues.filter { $0.dead == true && $0.bytes != nil }.map(\.id)) {
-          "\($0) dead issues carry bytes; a dead file has no size"
-        }
-      },
-      ValidationRule("issues/live-has-bytes", .warning) { c in
-        finding(c.issues.filter { $0.dead != true && $0.bytes == nil }.map(\.id)) {
-          "\($0) live issues have no size"
-        }
-      },
-    ]
+        },
+        ValidationRule("series/unused", .warning) { c in
+          let used = Set(c.issues.map(\.series))
+          return finding(c.series.map(\.key).filter { !used.contains($0) }) { "\($0) series have no issues" }
+        },
+        ValidationRule("issues/unique-id") { c in
+          finding(duplicates(c.issues.map { ($0.id, $0.id) })) { "\($0) issue ids appear more than once" }
+        },
+        ValidationRule("issues/id-not-empty") { c in
+          finding(c.issues.enumerated().filter { $0.element.id.isEmpty }.map { "issues[\($0.offset)]" }) {
+            "\($0) issues have an empty id"
+          }
+        },
+        ValidationRule("issues/known-series") { c in
+          let keys = Set(c.series.map(\.key))
+          let missing = c.issues.filter { !keys.contains($0.series) }
+          return finding(missing.map(\.id)) {
+            "\($0) issues name a series missing from the series block (\(listed(ordered(missing.map(\.series))))); the app skips them"
+          }
+        },
+        ValidationRule("issues/title-not-empty") { c in
+          finding(c.issues.filter { $0.title.trimmingSpaces.isEmpty }.map(\.id)) { "\($0) issues have an empty title" }
+        },
+        ValidationRule("issues/zip-not-empty") { c in
+          finding(c.issues.filter { $0.zip.isEmpty }.map(\.id)) { "\($0) issues have an empty zip" }
+        },
+        ValidationRule("issues/unique-zip") { c in
+          finding(duplicates(c.issues.map { ($0.id, $0.zip) })) {
+            "\($0) issues point at a zip an earlier issue already points at"
+          }
+        },
+        ValidationRule("issues/relative-paths") { c in
+          guard !c.base.isEmpty else { return nil }
+          let bad = c.issues.filter { i in
+            !isRelativePath(i.zip) || i.cover.map { !isRelativePath($0) } == true
+              || i.thumb.map { !isRelativePath($0) } == true
+          }
+          return finding(bad.map(\.id)) {
+            "\($0) issues have an absolute zip, cover or thumb although base is '\(c.base)'"
+          }
+        },
+        safePathsRule { c in
+          let base: [(String, [(field: String, path: String, hosts: HostAllowlist?)])] =
+            c.base.isEmpty ? [] : [("base", [("base", c.base, nil)])]
+          return base
+            + c.issues.map { i in
+              var p: [(field: String, path: String, hosts: HostAllowlist?)] = [("zip", i.zip, allowlist)]
+              if let cover = i.cover { p.append(("cover", cover, .covers)) }
+              if let thumb = i.thumb { p.append(("thumb", thumb, .covers)) }
+              return (i.id, p)
+            }
+        },
+        ValidationRule("issues/download-host") { c in
+          var problems: [String] = []
+          let bad = c.issues.filter { i in
+            guard !i.zip.isEmpty, let p = allowlist.problem(with: c.base + i.zip) else { return false }
+            if !problems.contains(p.description) { problems.append(p.description) }
+            return true
+          }
+          return finding(bad.map(\.id)) { "\($0) download URLs are refused: \(listed(problems))" }
+        },
+        ValidationRule("issues/cover-url") { c in
+          let bad = c.issues.filter { i in
+            [i.cover, i.thumb].contains { p in p.map { $0.isEmpty || !DownloadURL.isWebURL(c.base + $0) } == true }
+          }
+          return finding(bad.map(\.id)) { "\($0) cover or thumb URLs do not parse as http or https URLs" }
+        },
+        ValidationRule("issues/numbering") { c in
+          var problems: [(series: String, text: String)] = []
+          for (key, numbers) in grouped(c.issues, by: \.series, \.number) {
+            if let p = numberingProblem(numbers, numbering) { problems.append((key, "\(key) (\(p))")) }
+          }
+          let what = numbering == .strict ? "numbered exactly 1…n" : "numbered with unique positive numbers"
+          return finding(problems.map(\.series)) {
+            "\($0) series are not \(what): \(listed(problems.map(\.text)))"
+          }
+        },
+        ValidationRule("issues/chronology", .warning) { c in
+          var breaks: [String] = []
+          for (_, rows) in grouped(c.issues, by: \.series, { $0 }) {
+            breaks += chronologyBreaks(rows.map { ($0.id, $0.number, $0.year, $0.month) })
+          }
+          return finding(breaks) { "\($0) issues are dated earlier than the issue numbered before them" }
+        },
+        ValidationRule("issues/month-range") { c in
+          finding(c.issues.filter { i in i.month.map { !(1...12).contains($0) } == true }.map(\.id)) {
+            "\($0) issues have a month outside 1…12"
+          }
+        },
+        ValidationRule("issues/month-without-year", .warning) { c in
+          finding(c.issues.filter { $0.month != nil && $0.year == nil }.map(\.id)) {
+            "\($0) issues have a month but no year"
+          }
+        },
+        ValidationRule("issues/positive-bytes") { c in
+          finding(c.issues.filter { i in i.bytes.map { $0 <= 0 } == true }.map(\.id)) {
+            "\($0) issues have bytes of 0 or less (omit the key when the size is unknown)"
+          }
+        },
+        // A warning: the reference's BombJack file ships one `pages : 0` ("N pages" misread).
+        ValidationRule("issues/positive-pages", .warning) { c in
+          finding(c.issues.filter { i in i.pages.map { $0 <= 0 } == true }.map(\.id)) {
+            "\($0) issues have pages of 0 or less (omit the key when the count is unknown)"
+          }
+        },
+        ValidationRule("issues/dead-written-as-true") { c in
+          finding(c.issues.filter { $0.dead == false }.map(\.id)) {
+            "\($0) issues carry dead: false; write dead only as true and omit it otherwise"
+          }
+        },
+        ValidationRule("issues/dead-has-no-bytes") { c in
+          finding(c.issues.filter { $0.dead == true && $0.bytes != nil }.map(\.id)) {
+            "\($0) dead issues carry bytes; a dead file has no size"
+          }
+        },
+        ValidationRule("issues/live-has-bytes", .warning) { c in
+          finding(c.issues.filter { $0.dead != true && $0.bytes == nil }.map(\.id)) {
+            "\($0) live issues have no size"
+          }
+        },
+      ]
     return chronology ? rules : rules.filter { $0.name != "issues/chronology" }
   }
 

@@ -4,13 +4,16 @@ extension SharedRules {
 
   /// The shared rules for the PopBoks shape. Džuboks numbers are the printed numbers (= `id`, with
   /// gaps); Ritam is numbered 1…n in running order. Year windows and counts are the source's rules.
-  public static func popboks() -> [ValidationRule<PopBoksCatalogue>] {
-    [
+  public static func popboks(rowCeiling: RowBudget.Ceiling? = nil) -> [ValidationRule<PopBoksCatalogue>] {
+    // One magazine per file: the years are its only groups.
+    RowBudget.rules(ceiling: rowCeiling) { c in RowBudget.largest(c.issues.map { "\($0.year)" }, "year") } + [
       versionRule(),
       generatedRule(),
       ValidationRule("catalogue/base") { c in
         baseProblem(c.base, emptyAllowed: false).map { Finding(rule: "", severity: .error, message: $0) }
       },
+      // PopBoks stores no paths: pages are addressed from the base, the magazine and integer ids.
+      safePathsRule { c in [("base", [("base", c.base, nil), ("magazine", c.magazine, nil)])] },
       ValidationRule("popboks/magazine") { c in
         popboksMagazines.contains(c.magazine)
           ? nil

@@ -2,8 +2,10 @@ import Foundation
 
 extension SharedRules {
   /// The shared rules for the Stripovi shape (catalogue-format §1.3, sources/stripovi.md).
-  public static func stripovi() -> [ValidationRule<StripoviCatalogue>] {
-    [
+  public static func stripovi(rowCeiling: RowBudget.Ceiling? = nil) -> [ValidationRule<StripoviCatalogue>] {
+    RowBudget.rules(ceiling: rowCeiling) { c in
+      RowBudget.largest(c.comics.map { $0.series ?? "standalone comics" }, "run")
+    } + [
       versionRule(),
       generatedRule(),
       ValidationRule("catalogue/base") { c in
@@ -31,6 +33,14 @@ extension SharedRules {
         finding(c.comics.filter { !isRelativePath($0.cover) || !isRelativePath($0.dir) }.map { "\($0.id)" }) {
           "\($0) comics have an absolute cover or dir although base is '\(c.base)'"
         }
+      },
+      safePathsRule { c in
+        [("base", [("base", c.base, nil)])]
+          + c.comics.map { m in
+            // A page is `dir/prefix<n>ext`: the prefix and extension must not add a segment of their own.
+            let page = m.dir + "/" + m.prefix + "1" + m.ext
+            return ("\(m.id)", [("cover", m.cover, .covers), ("dir", m.dir, nil), ("page", page, nil)])
+          }
       },
       ValidationRule("comics/page-address") { c in
         finding(

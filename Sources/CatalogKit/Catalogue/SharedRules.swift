@@ -97,6 +97,11 @@ public enum SharedRules {
 
   // MARK: Helpers shared by the shape rule sets
 
+  /// `1 record`, `2 records`.
+  static func counted(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+  }
+
   /// `12.5%`, one decimal, for messages.
   static func percent(_ part: Int, _ whole: Int) -> String {
     percent(whole == 0 ? 0 : Double(part) / Double(whole))
@@ -164,6 +169,42 @@ public enum SharedRules {
   /// A path stored relative to a non-empty base must not be absolute (`http…`, `/…`).
   static func isRelativePath(_ p: String) -> Bool {
     !(p.lowercased().hasPrefix("http") || p.hasPrefix("/") || p.contains("://"))
+  }
+
+  /// `paths/safe` for any shape: each record's stored paths, named `(field, path)`, must be safe to
+  /// join to the base and to the app's download folder (see `CataloguePath`).
+  static func safePathsRule<C: Catalogue>(
+    _ paths:
+      @escaping @Sendable (C) -> [(record: String, paths: [(field: String, path: String, hosts: HostAllowlist?)])]
+  ) -> ValidationRule<C> {
+    ValidationRule("paths/safe") { c in
+      var bad: [String] = []
+      var first: String? = nil
+      for r in paths(c) {
+        for p in r.paths {
+          guard let problem = CataloguePath.problem(p.path, hosts: p.hosts) else { continue }
+          bad.append(r.record)
+          if first == nil { first = "\(r.record): \(p.field) '\(printable(p.path))' \(problem)" }
+          break
+        }
+      }
+      return finding(bad) {
+        "\(counted($0, "record")) \($0 == 1 ? "has" : "have") a path that could leave the download folder (\(first ?? ""))"
+      }
+    }
+  }
+
+  /// A path for a message: control characters shown as `\u{…}` so the message stays one line.
+  static func printable(_ s: String) -> String {
+    var out = ""
+    for ch in s.unicodeScalars {
+      if ch.value < 0x20 || ch.value == 0x7F {
+        out += "\\u{\(String(ch.value, radix: 16))}"
+      } else {
+        out.unicodeScalars.append(ch)
+      }
+    }
+    return out
   }
 
   /// Records out of order in a numbered run: each (number, date) pair in number order must not go

@@ -30,11 +30,6 @@ public enum PopBoksRules {
         return bad.isEmpty
           ? nil : finding("issues need pages > 0, firstPage ≥ 1, a title and a label", bad.map(\.id))
       },
-      ValidationRule("popboks/year") { c in
-        let bad = c.issues.filter { !years.contains($0.year) }
-        return bad.isEmpty
-          ? nil : finding("issue years fall outside \(years.lowerBound)…\(years.upperBound)", bad.map(\.id))
-      },
       ValidationRule("popboks/has-tiles") { c in
         let bad = c.issues.filter { $0.columns <= 0 || $0.rows <= 0 }
         return bad.isEmpty ? nil : finding("issues have no tiles at all", bad.map(\.id))
@@ -72,7 +67,11 @@ public enum PopBoksRules {
           return bad.isEmpty ? nil : finding("(year, month) goes backwards in the running order", bad)
         })
     }
-    return rules
+    // The year window is the build's (`--years`), so the plausibility bounds follow it.
+    var plausible = Plausibility.of(source: "popboks")
+    plausible.earliestYear = years.lowerBound
+    plausible.latestYear = years.upperBound
+    return rules + plausible.popboksRules()
   }
 
   static func finding(_ message: String, _ ids: [Int] = []) -> Finding {

@@ -68,7 +68,7 @@ public enum RetroSpecRules {
             rule: "", severity: .warning, message: "live issues without a size (bytes)", records: bad.map(\.id))
         })
     }
-    return rules
+    return rules + Plausibility.of(source: "retrospec").issueRules()
   }
 
   /// Why a page looks damaged, or nil.

@@ -6,7 +6,7 @@ public enum SpectrumRules {
   public static let defaultSizedShare = 0.9
 
   public static func rules(sizedShare: Double = defaultSizedShare) -> [ValidationRule<IssueCatalogue>] {
-    [
+    Plausibility.of(source: "spectrum").issueRules() + [
       ValidationRule("spectrum/not-empty") { c in
         c.issues.isEmpty ? Finding(rule: "", severity: .error, message: "refusing to write an empty catalogue") : nil
       },

@@ -6,7 +6,7 @@ public enum StripoviRules {
   /// - Parameter minimumComics: the previous catalogue's count; a drop almost always means a broken
   ///   parse, not a shrinking site.
   public static func rules(minimumComics: Int) -> [ValidationRule<StripoviCatalogue>] {
-    [
+    Plausibility.of(source: "stripovi").stripoviRules() + [
       ValidationRule("stripovi/not-empty") { c in c.comics.isEmpty ? finding("the catalogue lists no comics") : nil },
       ValidationRule("stripovi/unique-id") { c in
         var seen = Set<Int>()

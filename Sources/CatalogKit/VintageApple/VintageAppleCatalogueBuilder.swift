@@ -81,7 +81,8 @@ public enum VintageAppleCatalogueBuilder {
     return outcome
   }
 
-  /// Dated rows first in chronological order (absent month as 0), undated ones after in table order.
+  /// By (year, undated last; month, absent as 0; table position): undated rows that name a month
+  /// (all of MacUser) are ordered by it, as the spec and the shipped catalogue have it.
   public static func sortedForNumbering(_ rows: [VintageAppleRow]) -> [VintageAppleRow] {
     ChronologicalOrder.sorted(rows, year: \.year, month: \.month, position: \.position)
   }

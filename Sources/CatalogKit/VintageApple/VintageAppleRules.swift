@@ -28,7 +28,7 @@ public enum VintageAppleRules {
   public static func rules(group: VintageAppleGroup, _ t: Thresholds) -> [ValidationRule<IssueCatalogue>] {
     let slugs = Set(group.sections.map(\.slug))
     let expected = group.sections.map(\.slug)
-    return [
+    return Plausibility.of(source: "vintageapple").issueRules() + [
       ValidationRule("threshold/minimum-issues") { c in
         guard c.issues.count < t.minIssues else { return nil }
         return Finding(

@@ -32,6 +32,21 @@ final class AtarimaniaCatalogueBuilderTests: XCTestCase {
     XCTAssertEqual(issues[2].thumb, issues[2].cover)
   }
 
+  func testUndatedIssuesThatNameAMonthAreOrderedByItAsVintageApplesAre() {
+    func issue(_ stem: String, year: Int?, month: Int?, at position: Int) -> AtarimaniaListedIssue {
+      AtarimaniaListedIssue(
+        pdf: "mags/pdf/\(stem).pdf", stem: stem, cover: nil, label: stem, dateCaption: nil, year: year, month: month,
+        position: position)
+    }
+    let sorted = AtarimaniaCatalogueBuilder.sortedForNumbering([
+      issue("Foo_August", year: nil, month: 8, at: 0),
+      issue("Foo_1986", year: 1986, month: nil, at: 1),
+      issue("Foo_January", year: nil, month: 1, at: 2),
+      issue("Foo_special", year: nil, month: nil, at: 3),
+    ])
+    XCTAssertEqual(sorted.map(\.stem), ["Foo_1986", "Foo_special", "Foo_January", "Foo_August"])
+  }
+
   func testAPDFIsKeptOnceAcrossTheWholeSiteAndTheFirstTitleWins() throws {
     let first = try page("title-mixed-dates.html", id: "901")
     var second = try page("title-mixed-dates.html", id: "902")

@@ -127,4 +127,148 @@ final class CatalogueDiffTests: XCTestCase {
     XCTAssertEqual(d.counts.removed, 3)
     XCTAssertEqual(d.counts.changed, 1)
   }
+
+  // MARK: Folders
+
+  private func folders() -> (CatalogueDiff.FolderSide, CatalogueDiff.FolderSide) {
+    let retro = CatalogueTestData.retroSpec()
+    var changed = retro
+    changed.issues.remove(at: 3)
+    changed.issues[0].title = "Oktobar | *84*"
+    let old = CatalogueDiff.FolderSide(catalogues: [
+      "retrospec-catalog.json": .issue(retro), "popboks-ritam.json": .popboks(CatalogueTestData.ritam()),
+      "stripovi-catalog.json": .stripovi(CatalogueTestData.stripovi()),
+    ])
+    let new = CatalogueDiff.FolderSide(catalogues: [
+      "retrospec-catalog.json": .issue(changed), "popboks-ritam.json": .popboks(CatalogueTestData.ritam()),
+      "archive-catalog.json": .issue(retro),
+    ])
+    return (old, new)
+  }
+
+  func testAFolderDiffMatchesFilesByNameAndCountsFilesOnOneSideAsWhollyAddedOrRemoved() {
+    let (old, new) = folders()
+    let d = CatalogueDiff.compare(folder: old, new)
+    XCTAssertEqual(
+      d.files.map(\.file),
+      ["archive-catalog.json", "popboks-ritam.json", "retrospec-catalog.json", "stripovi-catalog.json"])
+    XCTAssertEqual(d.files.map(\.status), [.onlyNew, .same, .changed, .onlyOld])
+    XCTAssertEqual(d.files[0].counts, .init(added: 4))
+    XCTAssertEqual(d.files[2].counts, .init(added: 0, removed: 1, changed: 1, unchanged: 2))
+    XCTAssertEqual(d.files[3].counts, .init(removed: 3))
+    XCTAssertEqual(d.totals, .init(added: 4, removed: 4, changed: 1, unchanged: 4))
+    XCTAssertTrue(d.differs)
+    XCTAssertEqual(d.removingMoreThan(percent: 5).map(\.file), ["retrospec-catalog.json", "stripovi-catalog.json"])
+    XCTAssertEqual(d.removingMoreThan(percent: 30).map(\.file), ["stripovi-catalog.json"])
+  }
+
+  func testAnUnreadableFileOrTwoShapesUnderOneNameIsTroubleNotADifference() {
+    let old = CatalogueDiff.FolderSide(
+      catalogues: ["a.json": .issue(CatalogueTestData.retroSpec())], unreadable: ["b.json": "b.json: line 3"])
+    let new = CatalogueDiff.FolderSide(catalogues: [
+      "a.json": .popboks(CatalogueTestData.ritam()), "b.json": .issue(CatalogueTestData.retroSpec()),
+    ])
+    let d = CatalogueDiff.compare(folder: old, new)
+    XCTAssertEqual(d.files.map(\.status), [.trouble, .trouble])
+    XCTAssertTrue(d.hasTrouble)
+    XCTAssertEqual(d.files[1].error, "b.json: line 3")
+    XCTAssertTrue(d.files[0].error?.contains("cannot compare") == true, d.files[0].error ?? "")
+  }
+
+  func testTheFolderTableHasOneRowPerFileATotalAndAVerdict() {
+    let (old, new) = folders()
+    let d = CatalogueDiff.compare(folder: old, new)
+    let table = d.table(old: "catalogs", new: "new")
+    let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    XCTAssertEqual(lines[0], "old: catalogs (3 catalogues)")
+    XCTAssertEqual(lines[3].split(separator: " "), ["file", "old", "new", "added", "removed", "changed"])
+    XCTAssertEqual(
+      lines[4].split(separator: " "), ["archive-catalog.json", "-", "4", "4", "0", "0", "only", "in", "new"])
+    XCTAssertEqual(lines[6].split(separator: " "), ["retrospec-catalog.json", "4", "3", "0", "1", "1", "changed"])
+    XCTAssertEqual(lines[8].split(separator: " "), ["total", "(4", "files)", "9", "9", "4", "4", "1"])
+    XCTAssertEqual(lines.last, "3 of 4 catalogues differ")
+    let text = d.text(old: "catalogs", new: "new")
+    XCTAssertTrue(text.hasPrefix(table + "\n\n==> archive-catalog.json <==\nonly in new: 4 records, all added"), text)
+    XCTAssertTrue(text.contains("==> retrospec-catalog.json <==\nold: catalogs/retrospec-catalog.json (4 issues)"))
+    XCTAssertFalse(text.contains("==> popboks-ritam.json"), "unchanged files are only in the table")
+  }
+
+  func testCountsSaySingularForOne() {
+    let one = CatalogueDiff.FolderSide(catalogues: ["a.json": .issue(CatalogueTestData.retroSpec())])
+    let d = CatalogueDiff.compare(folder: one, one)
+    let text = d.table(old: "x", new: "y")
+    XCTAssertTrue(text.hasPrefix("old: x (1 catalogue)\nnew: y (1 catalogue)\n"), text)
+    XCTAssertTrue(text.contains("total (1 file) "), text)
+    XCTAssertTrue(text.hasSuffix("no differences in 1 catalogue"), text)
+    var single = CatalogueTestData.stripovi()
+    single.comics.removeLast(2)
+    let s = try? CatalogueDiff.compare(.stripovi(single), .stripovi(single))
+    XCTAssertEqual(s?.stat(old: "a", new: "b").hasPrefix("old: a (1 comic)\nnew: b (1 comic)"), true)
+  }
+
+  func testTheMarkdownPutsCountsFirstEscapesTitlesAndFoldsLongLists() throws {
+    var (old, new) = folders()
+    var many = CatalogueTestData.retroSpec()
+    for n in 5...30 {
+      many.issues.append(
+        Issue(id: "RI_X_\(n)", series: "RI", number: n, title: "Broj <\(n)>", zip: "RIH/ZIP/x\(n).zip"))
+    }
+    old.catalogues["atarimania-catalog.json"] = .issue(CatalogueTestData.retroSpec())
+    new.catalogues["atarimania-catalog.json"] = .issue(many)
+    let md = CatalogueDiff.compare(folder: old, new).markdown(old: "catalogs", new: "new", maxRemoved: 5)
+    let lines = md.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    XCTAssertEqual(lines[0], "### Catalogue changes")
+    XCTAssertEqual(
+      lines[2], "`catalogs` → `new`: **4 of 5 catalogues differ** (30 records added, 4 removed, 1 changed)")
+    XCTAssertEqual(lines[4], "| catalogue | old | new | added | removed | changed | |")
+    XCTAssertTrue(md.contains("| retrospec-catalog.json | 4 | 3 | 0 | 1 | 1 | **changed** |"), md)
+    XCTAssertTrue(md.contains("| **total** |"), md)
+    XCTAssertTrue(md.contains("> **Too many removed:** retrospec-catalog.json removes 1 of 4 records (25%)"), md)
+    XCTAssertTrue(md.contains("title: \"Oktobar 1984\" → \"Oktobar \\| \\*84\\*\""), md)
+    XCTAssertTrue(md.contains("<details><summary>Added (26)</summary>"), md)
+    XCTAssertTrue(md.contains("| RI | RI\\_X\\_5 | Broj &lt;5&gt; |"), md)
+    XCTAssertTrue(md.contains("**Removed (1)**"), "a short list stays open")
+    XCTAssertLessThan(
+      try XCTUnwrap(md.range(of: "| **total** |")).lowerBound, try XCTUnwrap(md.range(of: "#### ")).lowerBound,
+      "counts before changes")
+  }
+
+  func testTheMarkdownCapsAListAndSaysHowManyMore() {
+    let old = CatalogueTestData.retroSpec()
+    var new = old
+    for n in 0..<250 {
+      new.issues.append(Issue(id: "N\(n)", series: "RI", number: n + 2, title: "T", zip: "z\(n).zip"))
+    }
+    let d = CatalogueDiff.compare(
+      folder: .init(catalogues: ["a.json": .issue(old)]), .init(catalogues: ["a.json": .issue(new)]))
+    let md = d.markdown(old: "o", new: "n")
+    XCTAssertTrue(md.contains("… and 50 more."), md)
+    XCTAssertFalse(md.contains("| N200 |"), md)
+  }
+
+  func testColourPaintsAddedRemovedAndHeadingsOnly() {
+    let text = "old: a\n\nadded (1):\n  + SK  SK_1  \"x\"\n\nremoved (1):\n  - SK  SK_2  \"y\"\n    title: a => b"
+    let painted = DiffColour.paint(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    XCTAssertEqual(painted[0], "old: a")
+    XCTAssertEqual(painted[2], "\u{1B}[1madded (1):\u{1B}[0m")
+    XCTAssertEqual(painted[3], "\u{1B}[32m  + SK  SK_1  \"x\"\u{1B}[0m")
+    XCTAssertEqual(painted[6], "\u{1B}[31m  - SK  SK_2  \"y\"\u{1B}[0m")
+    XCTAssertEqual(painted[7], "    title: a => b")
+  }
+
+  /// `--ignore` refuses names outside `fieldNames`, so the list must hold every field a record of
+  /// any shape can carry (all optionals set here).
+  func testTheKnownFieldsAreExactlyTheFieldsRecordsCarry() {
+    var issue = CatalogueTestData.retroSpec().issues[0]
+    issue.dead = true
+    issue.thumb = "t.jpg"
+    let comic = CatalogueTestData.stripovi().comics[1]
+    var names = Set(["base", "generated", "magazine", "version"])
+    names.formUnion(issue.diffFields.map(\.0))
+    names.formUnion(CatalogueTestData.retroSpec().series[0].diffFields.map(\.0))
+    names.formUnion(CatalogueTestData.ritam().issues[0].diffFields.map(\.0))
+    names.formUnion(comic.diffFields.map(\.0))
+    XCTAssertEqual(Set(CatalogueDiff.fieldNames), names)
+    XCTAssertEqual(CatalogueDiff.unknownFields(["generated", "titel", "bytes"]), ["titel"])
+  }
 }

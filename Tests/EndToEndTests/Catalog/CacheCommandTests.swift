@@ -77,10 +77,10 @@ final class CacheCommandTests: XCTestCase {
 
   func testPruneRemovesEntriesUnusedForTheGivenDays() throws {
     let kept = try Tool.run("catalog", ["cache", "prune", "--cache", cache.path, "--days", "1"])
-    XCTAssertEqual(kept.stdout, "removed 0 entries unused for 1 day(s)\n")
+    XCTAssertEqual(kept.stdout, "removed 0 entries unused for 1 day\n")
     let all = try Tool.run("catalog", ["cache", "prune", "--cache", cache.path, "--days", "0", "--include-probes"])
     XCTAssertEqual(all.status, 0)
-    XCTAssertEqual(all.stdout, "removed 4 entries unused for 0 day(s)\n")
+    XCTAssertEqual(all.stdout, "removed 4 entries unused for 0 days\n")
   }
 
   func testAMissingCacheFolderAndABadActionAreNamed() throws {

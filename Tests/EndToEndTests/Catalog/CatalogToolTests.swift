@@ -258,7 +258,7 @@ final class CatalogToolTests: XCTestCase {
     XCTAssertEqual(one.status, 64)
     XCTAssertEqual(
       one.stderr,
-      "error: diff takes two files, <old> and <new>, not 1.\nUSAGE: catalog diff <old> <new> [--ignore <field>] ... [--json] [--max-removed <pct>] [--site <id>]\n  See 'catalog diff --help'.\n"
+      "error: diff takes two files or folders, <old> and <new>, not 1.\nUSAGE: catalog diff <old> <new> [--ignore <field>] ... [--stat] [--markdown] [--json] [--max-removed <pct>] [--site <id>]\n  See 'catalog diff --help'.\n"
     )
     let typo = try catalog("diff", "a", "b", "--jsn")
     XCTAssertEqual(typo.status, 64)
@@ -286,7 +286,7 @@ final class CatalogToolTests: XCTestCase {
       SUBCOMMANDS:
         validate  Run the shared validation rules on catalogue files.
         check     Check every catalogue in a folder and the rules across them.
-        diff      Compare two catalogues record by record.
+        diff      Compare two catalogues, or two folders of catalogues, record by record.
         stats     Summarise what catalogue files hold.
         cache     List, summarise, verify or prune a build cache.
         build     Build several sources' catalogues in one run and summarise them.
@@ -298,7 +298,7 @@ final class CatalogToolTests: XCTestCase {
     let diff = try catalog("help", "diff")
     XCTAssertEqual(diff.stdout, try catalog("diff", "--help").stdout)
     XCTAssertTrue(
-      diff.stdout.hasPrefix("OVERVIEW: Compare two catalogues record by record.\n\nUSAGE: catalog diff <old> <new>"))
+      diff.stdout.hasPrefix("OVERVIEW: Compare two catalogues, or two folders of catalogues, record by record.\n\nUSAGE: catalog diff <old> <new>"))
     XCTAssertTrue(diff.stdout.contains("\nARGUMENTS:\n  <old>  "), diff.stdout)
     XCTAssertTrue(diff.stdout.contains("\nOPTIONS:\n  --ignore <field>  "), diff.stdout)
   }

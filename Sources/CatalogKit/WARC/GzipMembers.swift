@@ -1,0 +1,115 @@
+import CZlib
+
+/// gzip as WARC uses it: one member per record, so a reader can seek to any record's offset and
+/// inflate from there. Compression is zlib's; only the member bookkeeping is ours.
+public enum GzipMembers {
+  /// Where one member's output starts in the inflated stream, and where the member starts in the file.
+  public struct Member: Sendable, Equatable {
+    public var inflatedStart: Int
+    public var fileOffset: Int
+  }
+
+  /// Whether bytes start with the gzip magic number.
+  public static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b }
+
+  /// One gzip member holding `bytes`.
+  public static func compress(_ bytes: [UInt8], level: Int32 = 6) throws(WARCError) -> [UInt8] {
+    var stream = z_stream()
+    guard shelfmark_deflate_init_gzip(&stream, level) == Z_OK else {
+      throw .badGzip(offset: 0, what: "zlib would not start a deflate stream")
+    }
+    defer { deflateEnd(&stream) }
+    let bound = Int(deflateBound(&stream, uLong(bytes.count))) + 32
+    var out = [UInt8](repeating: 0, count: bound)
+    var input = bytes
+    let code: Int32 = input.withUnsafeMutableBufferPointer { inBuf in
+      out.withUnsafeMutableBufferPointer { outBuf in
+        stream.next_in = inBuf.baseAddress
+        stream.avail_in = uInt(inBuf.count)
+        stream.next_out = outBuf.baseAddress
+        stream.avail_out = uInt(outBuf.count)
+        return deflate(&stream, Z_FINISH)
+      }
+    }
+    guard code == Z_STREAM_END else { throw .badGzip(offset: 0, what: "deflate stopped with zlib code \(code)") }
+    out.removeLast(out.count - Int(stream.total_out))
+    return out
+  }
+
+  /// Inflates every member in turn into one stream, remembering where each began.
+  public static func inflateAll(_ bytes: [UInt8]) throws(WARCError) -> (data: [UInt8], members: [Member]) {
+    var data: [UInt8] = []
+    data.reserveCapacity(bytes.count * 3)
+    var members: [Member] = []
+    var offset = 0
+    var chunk = [UInt8](repeating: 0, count: 256 << 10)
+    while offset < bytes.count {
+      members.append(Member(inflatedStart: data.count, fileOffset: offset))
+      guard bytes.count - offset >= 2, bytes[offset] == 0x1f, bytes[offset + 1] == 0x8b else {
+        throw .badGzip(offset: offset, what: "bytes after the last member are not a gzip member")
+      }
+      var stream = z_stream()
+      guard shelfmark_inflate_init_gzip_or_zlib(&stream) == Z_OK else {
+        throw .badGzip(offset: offset, what: "zlib would not start an inflate stream")
+      }
+      defer { inflateEnd(&stream) }
+      let consumed: Int = try bytes.withUnsafeBufferPointer { (inBuf) throws(WARCError) -> Int in
+        guard let base = inBuf.baseAddress else { return 0 }
+        stream.next_in = UnsafeMutablePointer(mutating: base + offset)
+        stream.avail_in = uInt(inBuf.count - offset)
+        while true {
+          let (code, produced) = chunk.withUnsafeMutableBufferPointer { outBuf in
+            stream.next_out = outBuf.baseAddress
+            stream.avail_out = uInt(outBuf.count)
+            let code = inflate(&stream, Z_NO_FLUSH)
+            return (code, outBuf.count - Int(stream.avail_out))
+          }
+          data.append(contentsOf: chunk[0..<produced])
+          if code == Z_STREAM_END { return Int(stream.total_in) }
+          if code == Z_BUF_ERROR || (code == Z_OK && stream.avail_in == 0 && produced == 0) {
+            throw .cutShort(offset: offset, what: "the gzip member ends early")
+          }
+          guard code == Z_OK else {
+            throw .badGzip(
+              offset: offset, what: "zlib says \(stream.msg.map { String(cString: $0) } ?? "code \(code)")")
+          }
+        }
+      }
+      offset += consumed
+    }
+    return (data, members)
+  }
+
+  /// Inflates one gzip or zlib stream (an HTTP body sent with `Content-Encoding: gzip` or `deflate`);
+  /// a raw deflate stream is tried when neither header is there. Nil when none reads.
+  public static func inflateBody(_ bytes: [UInt8], cap: Int) -> [UInt8]? {
+    if let out = inflateOne(bytes, raw: false, cap: cap) { return out }
+    return inflateOne(bytes, raw: true, cap: cap)
+  }
+
+  private static func inflateOne(_ bytes: [UInt8], raw: Bool, cap: Int) -> [UInt8]? {
+    var stream = z_stream()
+    let started = raw ? shelfmark_inflate_init_raw(&stream) : shelfmark_inflate_init_gzip_or_zlib(&stream)
+    guard started == Z_OK else { return nil }
+    defer { inflateEnd(&stream) }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    var input = bytes
+    return input.withUnsafeMutableBufferPointer { inBuf -> [UInt8]? in
+      stream.next_in = inBuf.baseAddress
+      stream.avail_in = uInt(inBuf.count)
+      while true {
+        let (code, produced) = chunk.withUnsafeMutableBufferPointer { outBuf in
+          stream.next_out = outBuf.baseAddress
+          stream.avail_out = uInt(outBuf.count)
+          let code = inflate(&stream, Z_NO_FLUSH)
+          return (code, outBuf.count - Int(stream.avail_out))
+        }
+        out.append(contentsOf: chunk[0..<produced])
+        if out.count > cap { return nil }
+        if code == Z_STREAM_END { return out }
+        guard code == Z_OK, produced > 0 || stream.avail_in > 0 else { return nil }
+      }
+    }
+  }
+}

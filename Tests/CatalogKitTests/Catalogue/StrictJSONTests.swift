@@ -1,0 +1,141 @@
+import CatalogKit
+import Foundation
+import ShelfmarkTestSupport
+import XCTest
+
+final class StrictJSONTests: XCTestCase {
+  private func scan(_ s: String) throws(StrictJSONError) -> StrictJSON.Summary { try StrictJSON.scan(Array(s.utf8)) }
+
+  private func error(_ s: String, file: StaticString = #filePath, line: UInt = #line) -> StrictJSONError? {
+    do {
+      _ = try scan(s)
+      XCTFail("accepted: \(s.prefix(80))", file: file, line: line)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  func testTheTopLevelKeysAndVersionAreReported() throws {
+    let s = try scan(#"{"version": 1, "base": "", "issues": [{"id": "a", "number": 2}]}"#)
+    XCTAssertTrue(s.topLevelIsObject)
+    XCTAssertEqual(s.topLevelKeys, ["version", "base", "issues"])
+    XCTAssertEqual(s.version, 1)
+    XCTAssertFalse(try scan("[1, 2]").topLevelIsObject)
+  }
+
+  func testADuplicateTopLevelKeyIsRefusedNamingTheKeyAndBothLines() {
+    let text = "{\n  \"version\": 1,\n  \"issues\": [{\"id\": \"a\"}],\n  \"issues\": []\n}"
+    XCTAssertEqual(
+      error(text), .duplicateKey(key: "issues", path: "", line: 4, column: 3, firstLine: 3))
+    XCTAssertEqual(
+      error(text)?.description,
+      "line 4, column 3: duplicate key 'issues' in the top-level object (first at line 3); JSON readers keep only one of the two, so the file means different things to different readers"
+    )
+  }
+
+  func testADuplicateKeyInsideARecordNamesTheRecord() {
+    let text = #"{"version": 1, "issues": [{"id": "a"}, {"id": "b", "title": "x", "title": "y"}]}"#
+    XCTAssertEqual(error(text), .duplicateKey(key: "title", path: "issues[1]", line: 1, column: 66, firstLine: 1))
+  }
+
+  func testKeysThatAreEqualOnlyOnceUnescapedAreStillDuplicates() {
+    guard case .duplicateKey(let key, _, _, _, _) = error(#"{"zip": "a", "\u007aip": "b"}"#) else {
+      return XCTFail("not refused as a duplicate")
+    }
+    XCTAssertEqual(key, "zip")
+  }
+
+  func testSyntaxErrorsNameTheLineAndColumn() {
+    XCTAssertEqual(
+      error("{\n  \"version\": 1,\n  \"base\": x\n}"),
+      .syntax(line: 3, column: 11, message: "expected a value, found 'x'"))
+    XCTAssertEqual(
+      error("{\"a\": [1, 2,]}"), .syntax(line: 1, column: 13, message: "expected a value, found ']'"))
+    XCTAssertEqual(
+      error("{\"a\": 1} x"), .syntax(line: 1, column: 10, message: "unexpected 'x' after the end of the JSON value"))
+    XCTAssertEqual(
+      error("{\"ž\": \"č\" \"b\": 1}"),
+      .syntax(line: 1, column: 11, message: "expected ',' or '}' after the value of 'ž', found '\"'"))
+    XCTAssertEqual(error("{\"a\": \"b"), .syntax(line: 1, column: 9, message: "the file ends inside a string"))
+    XCTAssertEqual(error("{\"a\": 01}")?.line, 1)
+    XCTAssertNotNil(error("{\"a\": \"tab\there\"}"))
+    XCTAssertNotNil(error("{\"a\": \"\\x\"}"))
+    XCTAssertNotNil(error("{\"a\": \"\\ud800\"}"))
+    XCTAssertNotNil(error("{'a': 1}"))
+    XCTAssertNotNil(error(""))
+  }
+
+  func testInvalidUTF8IsASyntaxError() {
+    XCTAssertThrowsError(try StrictJSON.scan([0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D]))
+    XCTAssertNoThrow(try StrictJSON.scan(Array(#"{"Džuboks": "Računari 😀"}"#.utf8)))
+  }
+
+  func testNumbersOutOfRangeNameTheField() {
+    XCTAssertEqual(
+      error("{\"issues\": [\n{\"id\": \"a\"},\n{\"id\": \"b\", \"bytes\": 99999999999999999999}]}"),
+      .number(field: "issues[1].bytes", line: 3, column: 22, literal: "99999999999999999999", rule: .count))
+    XCTAssertEqual(
+      error(#"{"issues": [{"pages": -5}]}"#),
+      .number(field: "issues[0].pages", line: 1, column: 23, literal: "-5", rule: .count))
+    XCTAssertEqual(
+      error(#"{"issues": [{"bytes": 1e30}]}"#)?.message,
+      "issues[0].bytes: 1e30 is out of range: a size or count from 0…9223372036854775807 is expected")
+    XCTAssertEqual(
+      error(#"{"issues": [{"number": 1.5}]}"#)?.message,
+      "issues[0].number: 1.5 is out of range: a whole number from -9223372036854775808…9223372036854775807 is expected")
+    XCTAssertNoThrow(try scan(#"{"issues": [{"number": -9223372036854775808, "bytes": 9223372036854775807}]}"#))
+    XCTAssertNotNil(error(#"{"issues": [{"number": -9223372036854775809}]}"#))
+    // Keys no catalogue uses are the decoder's business.
+    XCTAssertNoThrow(try scan(#"{"ratio": 1.5e300}"#))
+  }
+
+  func testDeepNestingIsRefusedWithoutExhaustingTheStack() {
+    let deep = String(repeating: "[", count: 200_000)
+    XCTAssertEqual(error(deep), .tooDeep(line: 1, column: StrictJSON.depthLimit + 1))
+  }
+
+  // MARK: Through the one reader
+
+  func testTheReaderRefusesTheRealIssuesFollowedByAnEmptyIssuesArray() throws {
+    let url = try TestPaths.shared("reference-catalogs/archive-catalog.json")
+    var text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    XCTAssertNoThrow(try CatalogueFile.decode(Array(text.utf8), file: "archive-catalog.json"))
+    guard let close = text.lastIndex(of: "}") else { return XCTFail("no closing brace") }
+    text.replaceSubrange(close...close, with: ",\n  \"issues\": []\n}")
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let firstLine = (lines.firstIndex { $0.hasPrefix("  \"issues\"") } ?? -1) + 1
+    XCTAssertThrowsError(try CatalogueFile.decode(Array(text.utf8), file: "archive-catalog.json")) { e in
+      XCTAssertEqual(
+        e as? CatalogueFileError,
+        .refused(
+          file: "archive-catalog.json",
+          .duplicateKey(key: "issues", path: "", line: lines.count - 1, column: 3, firstLine: firstLine)))
+      XCTAssertTrue("\(e)".hasPrefix("archive-catalog.json: line \(lines.count - 1), column 3: duplicate key 'issues'"))
+    }
+  }
+
+  func testTheReaderNamesTheFieldOfAnOversizedNumber() throws {
+    var c = CatalogueTestData.retroSpec()
+    c.issues[1].bytes = 777
+    let text = String(decoding: try CatalogueEncoder.encode(c), as: UTF8.self)
+      .replacingOccurrences(of: "777", with: "9223372036854775808")
+    XCTAssertThrowsError(try CatalogueFile.decode(Array(text.utf8), file: "r.json")) { e in
+      XCTAssertTrue("\(e)".contains("issues[1].bytes: 9223372036854775808 is out of range"), "\(e)")
+      XCTAssertTrue("\(e)".hasPrefix("r.json: line "), "\(e)")
+    }
+  }
+
+  func testTheReaderNamesTheLineOfASyntaxError() {
+    XCTAssertThrowsError(try CatalogueFile.decode(Array("{\n\"version\": 1,,\n}".utf8), file: "s.json")) { e in
+      XCTAssertEqual("\(e)", "s.json: not JSON: line 2, column 14: expected a key in double quotes, found ','")
+    }
+  }
+
+  func testEveryReferenceCatalogueScans() throws {
+    for name in CatalogueFileList.all.map(\.file) {
+      let url = try TestPaths.shared("reference-catalogs/" + name)
+      XCTAssertNoThrow(try StrictJSON.scan([UInt8](try Data(contentsOf: url))), name)
+    }
+  }
+}
