@@ -178,6 +178,13 @@ struct ReviewPage {
         h.element("p", "catalogue fields: " + diff.catalogue.map(Self.describe).joined(separator: "; "))
       }
       if diff.reordered { h.element("p", "the records both files share are in a different order") }
+      if !diff.identityChanged.isEmpty {
+        h.element(
+          "p",
+          "identity changed (\(diff.identityChanged.count)): readers lose read state and bookmarks for "
+            + diff.identityChanged.prefix(20).joined(separator: ", ") + (diff.identityChanged.count > 20 ? ", …" : ""),
+          ["class": "identity"])
+      }
       var bySeries:
         [String: (
           added: [CatalogueDiff.Record], removed: [CatalogueDiff.Record], changed: [CatalogueDiff.ChangedRecord]
@@ -297,6 +304,7 @@ struct ReviewPage {
     h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; }
     h3 { font-size: 14px; margin: 14px 0 4px; }
     .verdict { font-weight: 600; margin: 4px 0; }
+    p.identity { color: #9a6700; }
     .ok { color: #1a7f37; } .bad { color: #cf222e; }
     .meta, .note { color: #57606a; font-size: 12px; }
     ul.totals { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }

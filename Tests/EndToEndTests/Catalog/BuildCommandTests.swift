@@ -187,5 +187,10 @@ final class BuildCommandTests: XCTestCase {
       XCTAssertEqual(r.status, 64, bad)
       XCTAssertTrue(r.stderr.hasPrefix("error: --max-time takes a length of time such as 90s"), r.stderr)
     }
+    // A good one passes: the next option's error is the one reported.
+    for good in ["90", "90s", "45m", "5h30m", "2d"] {
+      let r = try Tool.run("catalog", ["build", "--all", "--max-time", good, "--stats-every", "0"], in: dir)
+      XCTAssertTrue(r.stderr.hasPrefix("error: --stats-every takes seconds"), "\(good): \(r.stderr)")
+    }
   }
 }
