@@ -1,7 +1,8 @@
 /// `--max-time`'s value: a length of time written as whole units (`90s`, `45m`, `5h`, `5h30m`, `2d`;
-/// a bare number is seconds), from one second to thirty days.
+/// a bare number is seconds), from one second to a week.
 enum TimeBudget {
-  static let range: ClosedRange<Int> = 1...(30 * 86_400)
+  // The tools take at most a week (BuildOptions.maxTimeRange); catalog build passes its budget on.
+  static let range: ClosedRange<Int> = 1...(7 * 86_400)
 
   static func seconds(_ text: String) -> Int? {
     guard !text.isEmpty else { return nil }
