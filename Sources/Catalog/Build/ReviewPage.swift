@@ -118,7 +118,7 @@ struct ReviewPage {
     let runs = Array(Set(history.map(\.run))).sorted()
     h.element(
       "p",
-      "\(runs.count) rebuild\(runs.count == 1 ? "" : "s") in the history, oldest on the left. Each chart has its own scale.",
+      "\(runs.count) rebuild\(runs.count == 1 ? "" : "s") in the history\(span(runs)), oldest on the left. Each chart has its own scale.",
       ["class": "note"])
     h.open("table", ["id": "charts"])
     h.row(["catalogue", "issues", "dead", "unsized"], cell: "th")
@@ -136,6 +136,14 @@ struct ReviewPage {
       h.close("tr")
     }
     h.close("table")
+  }
+
+  /// ` (2026-11-16 to 2026-11-30)`: the first and last rebuilds' catalogue dates.
+  private func span(_ runs: [String]) -> String {
+    let dates = Dictionary(history.map { ($0.run, $0.date) }) { a, _ in a }
+    guard runs.count > 1, let first = runs.first.flatMap({ dates[$0] }), let last = runs.last.flatMap({ dates[$0] })
+    else { return "" }
+    return " (\(first) to \(last))"
   }
 
   private func diffSection(_ h: inout HTMLText) {
