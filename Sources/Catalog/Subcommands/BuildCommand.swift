@@ -111,11 +111,10 @@ enum BuildCommand: Subcommand {
     var worst = code
     if let reportFile {
       do {
-        try FileManager.default.createDirectory(
-          at: reportFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FolderMaker.create(reportFile.deletingLastPathComponent())
         try AtomicFile.write([UInt8](report.json()), to: reportFile.path)
       } catch {
-        console.error("error: \(reportFile.path): the report cannot be written: \(error)")
+        console.error("error: \(error); the rebuild's report was not written")
         worst = max(worst, .io)
       }
     }
