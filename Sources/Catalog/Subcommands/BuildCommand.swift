@@ -72,7 +72,7 @@ enum BuildCommand: Subcommand {
       if let m = args.value("--max-time") {
         guard let s = TimeBudget.seconds(m) else {
           throw ParsedArguments.UsageError(
-            description: "--max-time takes a length of time such as 90s, 45m or 5h30m (1s to 7d), not '\(m)'.")
+            description: "--max-time takes a length of time such as 90s, 45m or 5h30m (1s to 30d), not '\(m)'.")
         }
         maxTime = s
       }

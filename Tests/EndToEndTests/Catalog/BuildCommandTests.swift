@@ -29,7 +29,8 @@ final class BuildCommandTests: XCTestCase {
     return lines[start...end].map { line in
       // "total (8 files)" is one cell.
       let l = line.replacingOccurrences(of: "total (", with: "total(").replacingOccurrences(
-        of: " files)", with: "-files)")
+        of: " files)", with: "-files)"
+      ).replacingOccurrences(of: " file)", with: "-file)")
       return l.split(separator: " ").map(String.init)
     }
   }
