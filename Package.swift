@@ -16,6 +16,9 @@ let package = Package(
     .executable(name: "stripovi-build", targets: ["StripoviBuild"]),
     .executable(name: "site-mirror", targets: ["SiteMirror"]),
     .executable(name: "bench", targets: ["Bench"]),
+    // For the fuzz targets in Fuzz/, a package of their own that depends on this one by path.
+    .library(name: "CatalogKit", targets: ["CatalogKit"]),
+    .library(name: "BuildSupport", targets: ["BuildSupport"]),
   ],
   targets: [
     .systemLibrary(

@@ -351,7 +351,9 @@ public final class Fetcher: Sendable {
   static func staleReason(_ e: FetchError) -> String? {
     switch e {
     case .unreachable(_, let reason): "unreachable (\(reason))"
-    case .failed(_, let reason): "failing (\(reason))"
+    case .failed(_, let reason):
+      reason.hasPrefix("transport error: ")
+        ? "unreachable (\(reason.dropFirst("transport error: ".count)))" : "failing (\(reason))"
     case .refused(_, let status, _): "refusing us (\(status))"
     default: nil
     }
