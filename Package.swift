@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only: the code uses Glibc spellings (`st_mtim`, `SOCK_STREAM.rawValue`) and links libcurl,
+// libxml2 and SQLite from the system, so no Apple platform is claimed.
 let package = Package(
   name: "Shelfmark",
-  platforms: [.macOS(.v13)],
   products: [
     .executable(name: "catalog", targets: ["Catalog"]),
     .executable(name: "retrospec-build", targets: ["RetroSpecBuild"]),

@@ -333,9 +333,12 @@ enum RunnerError: Error, CustomStringConvertible {
   }
 }
 
-/// stderr lines in SwiftPM's shape: `error: …`, `warning: …`.
+/// The one printer every tool uses: stderr lines in SwiftPM's shape (`error: …`, `warning: …`) and
+/// stdout lines written at once (unbuffered, so each shows when stdout is a pipe).
 public enum Diagnostics {
   public static func error(_ s: String) { plain("error: " + s) }
   public static func warning(_ s: String) { plain("warning: " + s) }
   public static func plain(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+  /// One line of the summary people asked for, on stdout.
+  public static func out(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 }

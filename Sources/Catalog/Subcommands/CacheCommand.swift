@@ -20,7 +20,10 @@ enum CacheCommand: Subcommand {
   ]
   static let options = [
     ("--cache <dir>", "The cache folder (e.g. .retrospec-cache)."),
-    ("--host <host>", "Only entries for this host (ls, stats, export, import: repeatable for the last two); with rm, the host to remove."),
+    (
+      "--host <host>",
+      "Only entries for this host (ls, stats, export, import: repeatable for the last two); with rm, the host to remove."
+    ),
     ("--url <url>", "With rm: the URL whose cached answers (GET and HEAD) to remove."),
     ("--days <n>", "Age after which prune removes an unused entry. (default: 90)"),
     ("--repair", "With verify: remove what it found, so the next build refetches it."),

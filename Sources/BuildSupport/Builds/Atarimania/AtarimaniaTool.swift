@@ -159,13 +159,13 @@ public enum AtarimaniaTool {
       ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")
     }
     let c = outcome.catalogue
-    let bytes = c.issues.reduce(Int64(0)) { $0 + ($1.bytes ?? 0) }
+    let bytes = CheckedSum.of(c.issues.map { $0.bytes ?? 0 })
     return [
       .issue(
         c, file: AtarimaniaSite.catalogueFile, rules: AtarimaniaRules.rules(thresholds), partial: o.only != nil,
         summary: [
           "titles with issues: \(outcome.titlesWithIssues), empty: \(outcome.emptyTitles.count), without a title: \(outcome.untitled.count), issues: \(c.issues.count), duplicate links skipped: \(outcome.duplicatesSkipped)",
-          "sized: \(outcome.sized), dead: \(outcome.dead), \(bytes / 1_000_000) MB in all",
+          "sized: \(outcome.sized), dead: \(outcome.dead), \(CheckedSum.shown(bytes, divisor: 1_000_000, unit: "MB")) in all",
         ])
     ]
   }
