@@ -73,6 +73,15 @@ public struct ArgumentScanner: Sendable {
         out.values[name, default: []] = ["true"]
         continue
       }
+      if case .flagOr(let words) = option.kind {
+        guard let inline else {
+          out.values[name, default: []] = ["true"]
+          continue
+        }
+        guard words.contains(inline) else { throw .flagWithValue(name, inline) }
+        out.values[name, default: []] = [inline]
+        continue
+      }
       let value: String
       if let inline {
         value = inline

@@ -76,6 +76,8 @@ public enum BuildRunner {
       Diagnostics.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
+    // A refusal built from cached pages repeats on every run until they are fetched anew.
+    if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
       counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString),
@@ -175,6 +177,11 @@ public enum BuildRunner {
     var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
     config.noNetwork = options.noNetwork
     config.refresh = options.refresh
+    if options.refresh {
+      config.freshness = FreshnessPolicy(
+        rules: FreshnessRules.forSource(tool.source), mode: options.refreshAll ? .all : .policy,
+        maxAgeDays: options.maxAgeDays)
+    }
     config.mirror = options.mirror
     config.jobs = options.jobs
     config.delayMS = options.delayMS
@@ -276,11 +283,7 @@ public enum BuildRunner {
       report.findings.append(shrink)
     }
     for f in report.findings {
-      let ids =
-        f.records.isEmpty
-        ? ""
-        : ": " + f.records.joined(separator: ", ")
-          + (f.count > f.records.count ? " and \(f.count - f.records.count) more" : "")
+      let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
       let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
       if f.severity == .error { Diagnostics.error(line) } else { Diagnostics.warning(line) }
     }
@@ -306,12 +309,12 @@ public enum BuildRunner {
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
       let name = p.file.padding(toLength: width, withPad: " ", startingAt: 0)
-      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(p.records) records"
+      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(Plural.count(p.records, "record"))"
       if let prev = p.previousRecords { line += " (was \(prev))" }
       if p.partial { line += "  [partial]" }
       let errors = p.findings.filter { $0.severity == .error }.count
       let warns = p.findings.count - errors
-      if errors + warns > 0 { line += "  \(errors) error(s), \(warns) warning(s)" }
+      if errors + warns > 0 { line += "  \(Plural.count(errors, "error")), \(Plural.count(warns, "warning"))" }
       out.append(line)
       for s in p.summary { out.append("  " + s) }
     }

@@ -1,6 +1,7 @@
 /// Text-level helpers for the rules the Atarimania and Vintage Apple specs state over raw markup
 /// ("tags turned into spaces, entities decoded, trimmed"). Both sites are parsed at text level
 /// because the specs define their rules that way and libxml2's recovery would rearrange their trees.
+/// Entities and whitespace are the shared text layer's (`HTMLEntities`, `TextNormal`).
 enum MarkupText {
   /// The inner text of a fragment: every tag becomes one space, entities are decoded, and the result
   /// is trimmed. Whitespace inside is kept as written (the Atarimania spec does not collapse it).
@@ -18,62 +19,10 @@ enum MarkupText {
         out.append(ch)
       }
     }
-    return trim(decodeEntities(out))
+    return TextNormal.trim(HTMLEntities.decode(out))
   }
 
   static func inner(_ fragment: String) -> String { inner(fragment[...]) }
-
-  /// Trims spaces, tabs, newlines and NBSP from both ends.
-  static func trim(_ s: String) -> String {
-    let isSpace: (Character) -> Bool = { $0.isWhitespace }
-    guard let first = s.firstIndex(where: { !isSpace($0) }), let last = s.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(s[first...last])
-  }
-
-  /// Decodes numeric character references and the named entities these sites use. An unknown name
-  /// stays as written rather than being guessed at.
-  static func decodeEntities(_ s: String) -> String {
-    guard s.contains("&") else { return s }
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    var i = s.startIndex
-    while i < s.endIndex {
-      let ch = s[i]
-      guard ch == "&", let semi = s[i...].prefix(12).firstIndex(of: ";") else {
-        out.append(ch)
-        i = s.index(after: i)
-        continue
-      }
-      let name = s[s.index(after: i)..<semi]
-      if let decoded = decode(entity: name) {
-        out.append(decoded)
-        i = s.index(after: semi)
-      } else {
-        out.append(ch)
-        i = s.index(after: i)
-      }
-    }
-    return out
-  }
-
-  private static func decode(entity name: Substring) -> String? {
-    if name.hasPrefix("#x") || name.hasPrefix("#X") {
-      return UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-    }
-    if name.hasPrefix("#") {
-      return UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-    }
-    return named[String(name)]
-  }
-
-  private static let named: [String: String] = [
-    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
-    "ndash": "\u{2013}", "mdash": "\u{2014}", "hellip": "\u{2026}", "rsquo": "\u{2019}",
-    "lsquo": "\u{2018}", "rdquo": "\u{201D}", "ldquo": "\u{201C}", "eacute": "é", "egrave": "è",
-    "aacute": "á", "agrave": "à", "ouml": "ö", "uuml": "ü", "auml": "ä", "szlig": "ß",
-    "ccedil": "ç", "copy": "©", "reg": "®", "trade": "™",
-  ]
 
   /// The value of the first `name="…"` attribute at or after `from`, with its range; quotes must be
   /// double quotes, as both sites write them.

@@ -7,10 +7,10 @@ final class MarkupTextTests: XCTestCase {
     XCTAssertEqual(MarkupText.inner(" <b>Foo</b>  &amp; <i>Bar</i> "), "Foo   &  Bar")
   }
 
-  func testNumericAndNamedEntitiesAreDecodedAndUnknownOnesKept() {
+  func testInnerTextDecodesWithTheSharedTable() {
     XCTAssertEqual(
-      MarkupText.decodeEntities("VCS Owner&#x27;s &#233;t&eacute; &lt;1&gt; &bogus; AT&T"),
-      "VCS Owner's été <1> &bogus; AT&T")
+      MarkupText.inner("VCS Owner&#x27;s &#233;t&eacute; &lt;1&gt; &bogus; AT&T &rsquo;"),
+      "VCS Owner's été <1> &bogus; AT&T \u{2019}")
   }
 
   func testTheEarliestMonthNameWinsWhateverItsCase() {
