@@ -309,7 +309,8 @@ public enum BuildRunner {
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
       let name = p.file.padding(toLength: width, withPad: " ", startingAt: 0)
-      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(Plural.count(p.records, "record"))"
+      let status = p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+      var line = "\(name)  \(status)  \(Plural.count(p.records, "record"))"
       if let prev = p.previousRecords { line += " (was \(prev))" }
       if p.partial { line += "  [partial]" }
       let errors = p.findings.filter { $0.severity == .error }.count
