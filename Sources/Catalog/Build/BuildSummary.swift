@@ -41,7 +41,8 @@ enum BuildSummary {
     t.append(
       [
         "total (\(Plural.count(files.count, "file")))", "", number(total.issues), number(total.series),
-        number(total.added), number(total.removed), number(total.changed), number(total.dead), number(total.unsized), String(requests),
+        number(total.added), number(total.removed), number(total.changed), number(total.dead), number(total.unsized),
+        String(requests),
         String(cached), time(seconds),
       ])
     return t.render()
