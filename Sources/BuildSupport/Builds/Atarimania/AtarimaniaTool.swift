@@ -113,7 +113,7 @@ public enum AtarimaniaTool {
 
     // 2. One page per title, one at a time; under --no-network every missing page is listed.
     let pages = ids.compactMap { id in AtarimaniaSite.titleURL(id).map { (id, $0) } }
-    let titles = try await ctx.pages(pages.map(\.1), phase: "titles", detail: { pages[$0].0 }) {
+    let titles = try await ctx.pages(pages.map(\.1), phase: "titles", details: pages.map(\.0)) {
       n, response -> AtarimaniaTitlePage? in
       let (id, url) = pages[n]
       try refuseChallenge(response, ctx: ctx)
