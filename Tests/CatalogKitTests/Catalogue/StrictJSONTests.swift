@@ -1,4 +1,5 @@
 import Foundation
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import XCTest
 
