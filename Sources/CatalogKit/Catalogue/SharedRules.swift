@@ -147,11 +147,6 @@ public enum SharedRules {
 
   // MARK: Helpers shared by the shape rule sets
 
-  /// The verb that agrees with a count: `verb(1, "has", "have")` is "has".
-  static func verb(_ count: Int, _ singular: String, _ plural: String) -> String {
-    count == 1 ? singular : plural
-  }
-
   /// `12.5%`, one decimal, for messages.
   static func percent(_ part: Int, _ whole: Int) -> String {
     percent(whole == 0 ? 0 : Double(part) / Double(whole))
@@ -239,7 +234,7 @@ public enum SharedRules {
         }
       }
       return finding(bad) {
-        "\(Plural.count($0, "record")) \(verb($0, "has", "have")) a path that could leave the download folder (\(first ?? ""))"
+        "\(Plural.count($0, "record")) \(Plural.verb($0, "has", "have")) a path that could leave the download folder (\(first ?? ""))"
       }
     }
   }

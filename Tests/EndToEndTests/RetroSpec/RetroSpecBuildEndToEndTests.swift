@@ -148,10 +148,10 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
     XCTAssertTrue(
       r.stdout.hasPrefix("OVERVIEW: Build the RetroSpec catalogue (ex-Yugoslav computer magazines)."), r.stdout)
     for line in [
-      "--min-issues <n>     Fewest issues a full build may write. (default: the previous catalogue's count, else 653)",
-      "--max-dead <n>       Most archives that may answer other than 200. (default: the previous dead count + 4, else 12)",
+      "--min-issues <n>     Fewest issues a full build may write. (default: the previous catalogue's count, else 653; 0 to 100000)",
+      "--max-dead <n>       Most archives that may answer other than 200. (default: the previous dead count + 4, else 12; 0 to 100000)",
       "--no-probe           Skip the size probes (HEAD); issues get neither bytes nor a dead flag.",
-      "--delay <ms>            Pause between requests to one host. (default: 150)",
+      "--delay <ms>            Pause between requests to one host. (default: 150; 0 to 600000)",
     ] {
       XCTAssertTrue(r.stdout.contains(line), line)
     }
