@@ -177,6 +177,11 @@ public enum BuildRunner {
     var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
     config.noNetwork = options.noNetwork
     config.refresh = options.refresh
+    if options.refresh {
+      config.freshness = FreshnessPolicy(
+        rules: FreshnessRules.forSource(tool.source), mode: options.refreshAll ? .all : .policy,
+        maxAgeDays: options.maxAgeDays)
+    }
     config.mirror = options.mirror
     config.jobs = options.jobs
     config.delayMS = options.delayMS
@@ -304,12 +309,12 @@ public enum BuildRunner {
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
       let name = p.file.padding(toLength: width, withPad: " ", startingAt: 0)
-      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(p.records) records"
+      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(Plural.count(p.records, "record"))"
       if let prev = p.previousRecords { line += " (was \(prev))" }
       if p.partial { line += "  [partial]" }
       let errors = p.findings.filter { $0.severity == .error }.count
       let warns = p.findings.count - errors
-      if errors + warns > 0 { line += "  \(errors) error(s), \(warns) warning(s)" }
+      if errors + warns > 0 { line += "  \(Plural.count(errors, "error")), \(Plural.count(warns, "warning"))" }
       out.append(line)
       for s in p.summary { out.append("  " + s) }
     }

@@ -76,7 +76,7 @@ public enum BombJackTool {
     for shelf in Shelf.allCases where shelves.contains(shelf) {
       guard let c = build.catalogues[shelf] else { continue }
       let rules = ShelfRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
-      var summary = ["\(shelf.label): \(c.issues.count) issues in \(c.series.count) runs"]
+      var summary = ["\(shelf.label): \(Plural.count(c.issues.count, "issue")) in \(Plural.count(c.series.count, "run"))"]
       if products.isEmpty {
         let d = build.dropped
         summary += [
@@ -84,7 +84,7 @@ public enum BombJackTool {
             + "\(crawl.failed.count) failed" + (crawl.capped ? ", stopped at --max-pages" : ""),
           "dropped \(d.noAddress) with no usable address, \(d.repeats) repeats, \(d.diskContents) disk contents, "
             + "\(d.gone) gone from the server",
-          "\(build.issueCount) issues across \(build.runs.count + 1) runs, in \(build.catalogues.count) catalogues",
+          "\(Plural.count(build.issueCount, "issue")) across \(Plural.count(build.runs.count + 1, "run")), in \(Plural.count(build.catalogues.count, "catalogue"))",
           o.noNetwork
             ? "robots.txt: not consulted (--no-network makes no requests)"
             : o.ignoreRobots ? "robots.txt: ignored (--ignore-robots was given)" : "robots.txt: honoured",
