@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Shelfmark builds against, then builds everything.
-# Needs a Swift 6 toolchain on PATH (swift.org's Linux tarball, or the swift:6.x image).
+# Installs the Debian packages Shelfmark builds against, then builds everything (debug), so that
+# .build/debug/catalog and the build tools are ready. Finds swift on PATH or in /opt/swift.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -17,10 +17,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-if ! command -v swift >/dev/null 2>&1; then
-  for d in /opt/swift/usr/bin /usr/share/swift/usr/bin; do [ -x "$d/swift" ] && export PATH="$d:$PATH"; done
-fi
-command -v swift >/dev/null 2>&1 || { echo "error: no swift on PATH; install a Swift 6 toolchain first" >&2; exit 69; }
+source scripts/find-swift.sh
 
 swift build 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Linking|Write|Planning|Applying)' || true
 swift build >/dev/null
+echo "built: .build/debug/catalog and the build tools (swift: $(command -v swift))"

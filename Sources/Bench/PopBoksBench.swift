@@ -10,7 +10,9 @@ enum PopBoksBench {
   static func run() async throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/popboks")
+    // SHELFMARK_SHARED, else ../shared: the one lookup the other benchmarks and the tests use.
+    let shared = RetroSpecBench.sharedFolder() ?? root.deletingLastPathComponent().appendingPathComponent("shared")
+    let corpus = shared.appendingPathComponent("corpus/popboks")
     let fixtures = root.appendingPathComponent("Fixtures/PopBoks")
 
     var indexes: [(PopBoksMagazine, PopBoksIndex)] = []

@@ -28,9 +28,10 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case .ok: 0
     case .different: 1
     case .trouble: 2
+    // Below every failure: "run again" needs no person, a failure does.
+    case .tempfail: 3
     case .invalid: 5
     case .unavailable: 6
-    case .tempfail: 7
     case .io: 8
     case .usage: 9
     case .software: 10

@@ -14,6 +14,7 @@ enum CatalogCommand {
       StatsCommand.self,
       CacheCommand.self,
       BuildCommand.self,
+      ReportCommand.self,
       DemoCommand.self,
     ]
   }

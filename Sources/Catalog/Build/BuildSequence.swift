@@ -17,6 +17,17 @@ struct BuildSequence {
   /// Variables set for every child on top of this process's environment.
   var environment: [String: String] = [:]
   var progress: BuildProgress
+  /// The whole sequence's time budget in seconds (`--max-time`); each child gets what is left as
+  /// its own `--max-time`, and a run that finds nothing left is not started. Nil: no budget.
+  var maxTime: Double? = nil
+  /// Where each child's own `--report` is kept (`<folder>/<label>.json`); nil keeps none.
+  var reportsFolder: URL? = nil
+
+  /// Seconds a child may run past its own budget before it is stopped: time to finish what it
+  /// has in flight (a request timeout and a retry) and write its report.
+  static let graceSeconds: Double = 120
+  /// A child given less than this is not started: it could not fetch anything worth the start-up.
+  static let smallestBudget: Double = 1
 
   /// What one child run did.
   struct RunResult {
@@ -28,6 +39,14 @@ struct BuildSequence {
     var cached: Int?
     var missingURLs: [String]
     var rows: [CatalogueRow]
+    /// The child's stderr lines (warnings, errors and what hangs under them), progress removed.
+    var lines: [String] = []
+    /// The child's report, when it wrote one.
+    var report: BuildReport? = nil
+    /// Where its report was kept (`reportsFolder/<label>.json`).
+    var reportPath: String? = nil
+    /// Not started: the time budget was spent before its turn.
+    var postponed = false
   }
 
   var runCount: Int { sources.reduce(0) { $0 + $1.runs.count } }
@@ -36,56 +55,101 @@ struct BuildSequence {
     var results: [RunResult] = []
     let total = runCount
     var n = 0
-    let reports = FileManager.default.temporaryDirectory
+    let started = DispatchTime.now().uptimeNanoseconds
+    func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+    let temporary = FileManager.default.temporaryDirectory
+    if let reportsFolder {
+      try? FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
+    }
     for source in sources {
       for r in source.runs {
         n += 1
+        var budget: [String] = []
+        var stopAfter: Double? = nil
+        if let maxTime {
+          let left = (maxTime - elapsed()).rounded(.down)
+          guard left >= Self.smallestBudget else {
+            progress.postponed(r.label, index: n, of: total)
+            results.append(
+              RunResult(
+                source: source.name, label: r.label, code: .tempfail, seconds: 0, requests: nil, cached: nil,
+                missingURLs: [], rows: r.files.map { CatalogueRow(file: $0, source: source.name, status: "not run") },
+                postponed: true))
+            continue
+          }
+          budget = ["--max-time", "\(Int(left))s"]
+          stopAfter = left + Self.graceSeconds
+        }
         let cache = cacheRoot.appendingPathComponent(source.cacheName)
         let arguments =
-          r.arguments + ["--cache", cache.path, "--out", outputDirectory.path, "--quiet"] + shared
+          r.arguments + ["--cache", cache.path, "--out", outputDirectory.path, "--quiet"] + shared + budget
           + (jobs.map { ["--jobs", String(min($0, source.maxJobs))] } ?? []) + (extra[source.name] ?? [])
         let previous = Dictionary(uniqueKeysWithValues: r.files.map { ($0, Self.read(outputDirectory, $0)) })
         let child = ChildBuild(
-          executable: ProductsFolder.executable(source.executable), arguments: arguments, environment: environment)
+          executable: ProductsFolder.executable(source.executable), arguments: arguments, environment: environment,
+          stopAfter: stopAfter)
         progress.start(r.label, index: n, of: total)
-        let reportFile = reports.appendingPathComponent("catalog-build-\(getpid())-\(n).json")
+        let reportFile = temporary.appendingPathComponent("catalog-build-\(getpid())-\(n).json")
         let outcome: ChildBuild.Outcome
         do {
-          outcome = try child.run(reportFile: reportFile) { progress.tick(r.label, index: n, of: total, seconds: $0) }
+          outcome = try child.run(reportFile: reportFile) { progress.tick(r.label, index: n, of: total, $0) }
         } catch {
           progress.finish(r.label, index: n, of: total, code: .software, seconds: 0)
-          progress.failure(r.label, code: .software, lines: ["error: \(error)"])
+          progress.passThrough(r.label, code: .software, lines: ["error: \(error)"])
           results.append(
             RunResult(
               source: source.name, label: r.label, code: .software, seconds: 0, requests: nil, cached: nil,
-              missingURLs: [], rows: r.files.map { CatalogueRow.failed($0, source: source.name) }))
+              missingURLs: [], rows: r.files.map { CatalogueRow.failed($0, source: source.name) },
+              lines: ["error: \(error)"]))
           continue
         }
         progress.finish(r.label, index: n, of: total, code: outcome.code, seconds: outcome.seconds)
-        if outcome.code != .ok {
-          let errors = Self.errorLines(outcome.stderr)
-          let tail = outcome.stderr.split(separator: "\n").suffix(5).map(String.init)
-          progress.failure(r.label, code: outcome.code, lines: errors.isEmpty ? tail : errors)
+        var lines = outcome.lines
+        if outcome.stoppedAtBudget {
+          lines.append(
+            "warning: stopped \(Int(Self.graceSeconds))s after its time budget ran out; the cache is kept, run again to continue"
+          )
+        }
+        progress.passThrough(r.label, code: outcome.code, lines: lines)
+        var reportPath: String? = nil
+        if let reportsFolder, let data = outcome.reportData {
+          let file = reportsFolder.appendingPathComponent(Self.reportName(r.label))
+          do {
+            try AtomicFile.write([UInt8](data), to: file.path)
+            reportPath = file.path
+          } catch {
+            progress.line("warning: \(error); \(r.label)'s report was not kept")
+          }
         }
         let rows = r.files.map { file in
-          row(file, source: source.name, report: outcome.report, previous: previous[file] ?? nil)
+          row(file, source: source.name, code: outcome.code, report: outcome.report, previous: previous[file] ?? nil)
         }
         let counters = outcome.report?.counters
         results.append(
           RunResult(
             source: source.name, label: r.label, code: outcome.code, seconds: outcome.seconds,
             requests: counters?[Counter.requests.rawValue], cached: counters?[Counter.hit.rawValue],
-            missingURLs: outcome.report?.missingURLs ?? [], rows: rows))
+            missingURLs: outcome.report?.missingURLs ?? [], rows: rows, lines: lines, report: outcome.report,
+            reportPath: reportPath))
       }
     }
     return results
   }
 
+  /// `spectrum magazines` → `spectrum-magazines.json`.
+  static func reportName(_ label: String) -> String {
+    label.split(separator: " ").joined(separator: "-") + ".json"
+  }
+
   /// The catalogue a run left in `file`, compared with what was there before it.
-  func row(_ file: String, source: String, report: BuildReport?, previous: AnyCatalogue?) -> CatalogueRow {
+  func row(_ file: String, source: String, code: ExitCode = .ok, report: BuildReport?, previous: AnyCatalogue?)
+    -> CatalogueRow
+  {
     guard let product = report?.products.first(where: { $0.file == file }) else {
       // A run that succeeded without this file chose not to write it (an empty shelf, --only).
       if let report, report.exitCode == 0 { return CatalogueRow(file: file, source: source, status: "skipped") }
+      // A run stopped by its time budget wrote nothing; the next run continues from the cache.
+      if code == .tempfail { return CatalogueRow(file: file, source: source, status: "incomplete") }
       return .failed(file, source: source)
     }
     var row = CatalogueRow(file: file, source: source, status: product.status.rawValue)
@@ -109,22 +173,5 @@ struct BuildSequence {
   static func read(_ url: URL) -> AnyCatalogue? {
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
     return try? CatalogueFile.decode([UInt8](data), file: url.path)
-  }
-
-  /// The `error:` lines of a child's stderr with the indented lines under them (a missing-URL list).
-  static func errorLines(_ stderr: String) -> [String] {
-    var out: [String] = []
-    var inError = false
-    for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("error:") {
-        inError = true
-        out.append(String(line))
-      } else if inError, line.hasPrefix(" ") {
-        out.append(String(line))
-      } else {
-        inError = false
-      }
-    }
-    return out
   }
 }

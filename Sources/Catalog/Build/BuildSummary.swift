@@ -40,7 +40,7 @@ enum BuildSummary {
     let files = results.flatMap(\.rows)
     t.append(
       [
-        "total (\(files.count) files)", "", number(total.issues), number(total.series), number(total.added),
+        "total (\(Plural.count(files.count, "file")))", "", number(total.issues), number(total.series), number(total.added),
         number(total.removed), number(total.changed), number(total.dead), number(total.unsized), String(requests),
         String(cached), time(seconds),
       ])
@@ -51,8 +51,10 @@ enum BuildSummary {
   static func verdict(_ results: [BuildSequence.RunResult]) -> String {
     let rows = results.flatMap(\.rows)
     var parts = ["written", "unchanged", "refused", "failed"].map { s in "\(rows.count { $0.status == s }) \(s)" }
-    let skipped = rows.count { $0.status == "skipped" }
-    if skipped > 0 { parts.append("\(skipped) skipped") }
+    for s in ["skipped", "incomplete", "not run"] {
+      let n = rows.count { $0.status == s }
+      if n > 0 { parts.append("\(n) \(s)") }
+    }
     return "\(rows.count) catalogue\(rows.count == 1 ? "" : "s"): " + parts.joined(separator: ", ")
   }
 

@@ -1,15 +1,28 @@
 import BuildSupport
 import Foundation
+import Synchronization
 
-/// One build executable run as a child process: `--report` into a temporary file, stdout dropped
-/// (the report carries everything the summary needs), stderr kept to show when it fails.
+/// One build executable run as a child process: `--report` into a file, stdout dropped (the report
+/// carries everything the summary needs), stderr read line by line while it runs: progress lines
+/// (`ProgressLine`) feed the display, every other line is kept to pass through.
 struct ChildBuild {
   struct Outcome {
     var code: ExitCode
     /// The child's report; nil when it stopped before writing one (a usage error, a crash).
     var report: BuildReport?
-    var stderr: String
+    /// The report's bytes as the child wrote them, to keep beside `catalog build --report`.
+    var reportData: Data?
+    /// The child's stderr lines, progress lines removed.
+    var lines: [String]
     var seconds: Double
+    /// The child outlived its time budget and was stopped (SIGTERM); its cache is kept.
+    var stoppedAtBudget = false
+  }
+
+  /// What the display is told about the running child about twice a second.
+  struct Live {
+    var seconds: Double
+    var progress: ProgressLine?
   }
 
   enum Failure: Error, CustomStringConvertible {
@@ -29,17 +42,21 @@ struct ChildBuild {
   var arguments: [String]
   /// Variables set for the child on top of this process's environment.
   var environment: [String: String] = [:]
+  /// Seconds after which a child still running is sent SIGTERM: its `--max-time` plus a grace for
+  /// what it has in flight. A tool that honours its own budget never meets this; it is the
+  /// backstop that keeps a scheduled job inside its limit. Nil: no limit.
+  var stopAfter: Double? = nil
 
-  /// Runs the child to the end; `tick` is called about twice a second with the seconds elapsed.
-  func run(reportFile: URL, tick: (Double) -> Void) throws(Failure) -> Outcome {
+  /// Runs the child to the end; `tick` is called about twice a second.
+  func run(reportFile: URL, tick: (Live) -> Void) throws(Failure) -> Outcome {
     guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw .missingExecutable(executable) }
     try? FileManager.default.removeItem(at: reportFile)
     let p = Process()
     p.executableURL = executable
     p.arguments = arguments + ["--report", reportFile.path]
-    if !environment.isEmpty {
-      p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    }
+    p.environment = ProcessInfo.processInfo.environment.merging(
+      environment.merging([ProgressLine.environmentKey: "lines"]) { a, _ in a }
+    ) { _, new in new }
     let err = Pipe()
     p.standardError = err
     p.standardOutput = FileHandle.nullDevice
@@ -52,30 +69,84 @@ struct ChildBuild {
     } catch {
       throw .cannotStart(executable, error.localizedDescription)
     }
-    // Drain stderr while the child runs, so a chatty child never blocks on a full pipe.
-    let collected = Collected()
+    // Read stderr while the child runs, so a chatty child never blocks on a full pipe and the
+    // display follows its progress lines.
+    let stream = StderrStream()
     let reader = DispatchGroup()
     reader.enter()
+    let handle = err.fileHandleForReading
     DispatchQueue.global().async {
-      collected.data = err.fileHandleForReading.readDataToEndOfFile()
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        stream.append(chunk)
+      }
+      stream.finish()
       reader.leave()
     }
     func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
-    while done.wait(timeout: .now() + .milliseconds(500)) == .timedOut { tick(elapsed()) }
+    var stopped = false
+    while done.wait(timeout: .now() + .milliseconds(500)) == .timedOut {
+      let now = elapsed()
+      if let stopAfter, now > stopAfter, !stopped {
+        stopped = true
+        p.terminate()
+      }
+      tick(Live(seconds: now, progress: stream.latest))
+    }
     reader.wait()
     let seconds = elapsed()
-    let code = ExitCode(rawValue: p.terminationStatus) ?? .software
-    var report: BuildReport? = nil
-    if let data = FileManager.default.contents(atPath: reportFile.path) {
-      report = try? JSONDecoder().decode(BuildReport.self, from: data)
-    }
+    var code = ExitCode(rawValue: p.terminationStatus) ?? .software
+    if p.terminationReason == .uncaughtSignal { code = stopped ? .tempfail : .software }
+    if stopped, code != .ok { code = .tempfail }
+    let data = FileManager.default.contents(atPath: reportFile.path)
+    let report = data.flatMap { try? JSONDecoder().decode(BuildReport.self, from: $0) }
     try? FileManager.default.removeItem(at: reportFile)
     return Outcome(
-      code: code, report: report, stderr: String(decoding: collected.data, as: UTF8.self), seconds: seconds)
+      code: code, report: report, reportData: data, lines: stream.lines, seconds: seconds, stoppedAtBudget: stopped)
+  }
+}
+
+/// The child's stderr split into lines as it arrives: progress lines update `latest`, the others
+/// are kept in order. Shared by the reader thread and the waiting one.
+private final class StderrStream: Sendable {
+  private struct State {
+    var pending: [UInt8] = []
+    var lines: [String] = []
+    var latest: ProgressLine?
+  }
+  private let state = Mutex(State())
+
+  func append(_ chunk: Data) {
+    state.withLock { s in
+      s.pending += chunk
+      // Split at every newline, then drop what was read in one move (not once per line).
+      var start = s.pending.startIndex
+      while let nl = s.pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        Self.take(String(decoding: s.pending[start..<nl], as: UTF8.self), into: &s)
+        start = s.pending.index(after: nl)
+      }
+      s.pending.removeSubrange(..<start)
+    }
   }
 
-  /// The stderr reader's result, handed across threads once (the group orders the accesses).
-  private final class Collected: @unchecked Sendable {
-    var data = Data()
+  func finish() {
+    state.withLock { s in
+      if !s.pending.isEmpty { Self.take(String(decoding: s.pending, as: UTF8.self), into: &s) }
+      s.pending = []
+    }
+  }
+
+  var latest: ProgressLine? { state.withLock { $0.latest } }
+  var lines: [String] { state.withLock { $0.lines } }
+
+  private static func take(_ line: String, into s: inout State) {
+    if let p = ProgressLine.parse(line[...]) {
+      s.latest = p
+    } else if line.hasPrefix(ProgressLine.prefix) {
+      // A malformed progress line is dropped, not shown as a warning.
+    } else {
+      s.lines.append(line)
+    }
   }
 }

@@ -79,12 +79,12 @@ struct DemoFixtures {
 
 /// Every sample served from one mirror: the static pages first, then each source's dynamic answers.
 enum DemoSite {
-  static func serve(_ samples: [DemoSample]) throws -> SiteMirror {
+  static func serve(_ samples: [DemoSample], lifetime: Double = 900) throws -> SiteMirror {
     var pages: [String: [UInt8]] = [:]
     for s in samples { pages.merge(s.pages) { a, _ in a } }
     let handlers = samples.compactMap(\.dynamic)
     let served = pages
-    let server = try SiteMirror()
+    let server = try SiteMirror(lifetime: lifetime)
     for s in samples { for (target, size) in s.sizes { server.setSize(size, for: target) } }
     server.route { req in
       if req.method == "GET" || req.method == "HEAD", let body = served[DemoSample.key(req)] {

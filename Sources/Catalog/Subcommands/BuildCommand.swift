@@ -3,12 +3,14 @@ import CatalogKit
 import Foundation
 
 /// `catalog build [SOURCES…|--all]`: runs the sources' build executables one after another, with one
-/// progress display and one summary table. Exit code: the worst of the builds'.
+/// progress display and one summary table; passes their warnings and errors through, keeps their
+/// reports (`--report`), appends the rebuild to the history `catalog report` draws, and stops at a
+/// time budget (`--max-time`, exit 75: run again to continue). Exit code: the worst of the builds'.
 enum BuildCommand: Subcommand {
   static let name = "build"
   static let abstract = "Build several sources' catalogues in one run and summarise them."
   static let usage =
-    "build <source> ... | --all [--no-network] [--out <dir>] [--cache-root <dir>] [--mirror <url>] [--date <yyyy-mm-dd>] [--jobs <n>] [--delay <ms>] [--with <source>:<arg>] ... [--quiet]"
+    "build <source> ... | --all [--no-network] [--out <dir>] [--cache-root <dir>] [--mirror <url>] [--date <yyyy-mm-dd>] [--jobs <n>] [--delay <ms>] [--with <source>:<arg>] ... [--max-time <duration>] [--report <file>] [--json] [--history <file>] [--quiet]"
   static var arguments: [(String, String)] {
     [("<source>", "A source to build: \(BuildSource.all.map(\.name).joined(separator: ", ")).")]
   }
@@ -27,10 +29,24 @@ enum BuildCommand: Subcommand {
     ("--refresh", "Revalidate cached pages instead of trusting them."),
     ("--allow-shrink", "Write even when a rebuild drops more issues than the shrink limit."),
     ("--with <source>:<arg>", "Pass one more argument to one source's tool (--with retrospec:--no-probe); repeatable."),
+    (
+      "--max-time <duration>",
+      "Time for the whole run (90s, 45m, 5h30m); at its end the tools stop, write nothing and exit 75, and the next run continues from the cache."
+    ),
+    ("--report <file>", "Write the rebuild's JSON report there, and each tool's own report in reports/ beside it."),
+    ("--json", "Print the rebuild's JSON report instead of the table."),
+    ("--history <file>", "Append one JSON line per catalogue to this file. (default: \(RebuildHistory.defaultPath))"),
+    ("--no-history", "Append nothing to the history."),
+    ("--stats-every <seconds>", "Seconds between stats lines when stderr is a log, not a terminal. (default: 60)"),
     ("--quiet", "Print only errors and the summary."),
   ]
-  static let valueOptions: Set<String> = ["--out", "--cache-root", "--mirror", "--date", "--jobs", "--delay", "--with"]
-  static let flags: Set<String> = ["--all", "--no-network", "--refresh", "--allow-shrink", "--quiet"]
+  static let valueOptions: Set<String> = [
+    "--out", "--cache-root", "--mirror", "--date", "--jobs", "--delay", "--with", "--max-time", "--report", "--history",
+    "--stats-every",
+  ]
+  static let flags: Set<String> = [
+    "--all", "--no-network", "--refresh", "--allow-shrink", "--quiet", "--json", "--no-history",
+  ]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     var sources: [BuildSource] = []
@@ -47,23 +63,79 @@ enum BuildCommand: Subcommand {
     let shared: [String]
     let extra: [String: [String]]
     let jobs: Int?
-    do {
+    var maxTime: Int? = nil
+    var statsEvery = 60
+    do throws(ParsedArguments.UsageError) {
       shared = try sharedArguments(args)
       jobs = try Self.jobs(args)
       extra = try extraArguments(args.all("--with"))
+      if let m = args.value("--max-time") {
+        guard let s = TimeBudget.seconds(m) else {
+          throw ParsedArguments.UsageError(
+            description: "--max-time takes a length of time such as 90s, 45m or 5h30m (1s to 30d), not '\(m)'.")
+        }
+        maxTime = s
+      }
+      if let e = args.value("--stats-every") {
+        guard let n = Int(e), (1...86_400).contains(n) else {
+          throw ParsedArguments.UsageError(description: "--stats-every takes seconds from 1 to 86400, not '\(e)'.")
+        }
+        statsEvery = n
+      }
+      if args.flag("--no-history"), args.value("--history") != nil {
+        throw ParsedArguments.UsageError(description: "give --history <file> or --no-history, not both.")
+      }
     } catch {
       return usageError(error.description, console)
     }
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let out = URL(fileURLWithPath: args.value("--out") ?? "catalogs", relativeTo: cwd).standardizedFileURL
     let cacheRoot = URL(fileURLWithPath: args.value("--cache-root") ?? ".", relativeTo: cwd).standardizedFileURL
+    let reportFile = args.value("--report").map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+    let history = URL(fileURLWithPath: args.value("--history") ?? RebuildHistory.defaultPath, relativeTo: cwd)
+      .standardizedFileURL
+    let started = Date()
+    let clock = DispatchTime.now().uptimeNanoseconds
     let sequence = BuildSequence(
       sources: sources, outputDirectory: out, cacheRoot: cacheRoot, shared: shared, jobs: jobs, extra: extra,
-      progress: BuildProgress(quiet: args.flag("--quiet")))
+      progress: BuildProgress(quiet: args.flag("--quiet"), statsInterval: Double(statsEvery)),
+      maxTime: maxTime.map(Double.init),
+      reportsFolder: reportFile.map { $0.deletingLastPathComponent().appendingPathComponent("reports") })
     let results = sequence.run()
-    console.out(BuildSummary.table(results))
-    console.out(BuildSummary.verdict(results) + " in \(out.path)")
-    return BuildSummary.exitCode(results)
+    let code = BuildSummary.exitCode(results)
+    let report = RebuildReport(
+      results: results, started: BuildProgress.timestamp(started, fractional: true),
+      date: args.value("--date") ?? DemoCommand.today(),
+      out: out, exitCode: code, seconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9, maxTime: maxTime,
+      relativeTo: reportFile?.deletingLastPathComponent())
+    var worst = code
+    if let reportFile {
+      do {
+        try FolderMaker.create(reportFile.deletingLastPathComponent())
+        try AtomicFile.write([UInt8](report.json()), to: reportFile.path)
+      } catch {
+        console.error("error: \(error); the rebuild's report was not written")
+        worst = max(worst, .io)
+      }
+    }
+    if !args.flag("--no-history") {
+      do {
+        try RebuildHistory.append(RebuildHistory.entries(report), to: history)
+      } catch {
+        console.error("error: \(error)")
+        worst = max(worst, .io)
+      }
+    }
+    if args.flag("--json") {
+      console.out(String(decoding: report.json(), as: UTF8.self))
+    } else {
+      console.out(BuildSummary.table(results))
+      console.out(BuildSummary.verdict(results) + " in \(out.path)")
+      if code == .tempfail {
+        console.out("The time budget ran out: run the same command again to continue from the caches (exit 75).")
+      }
+    }
+    return worst
   }
 
   static func unknownSource(_ name: String) -> String {

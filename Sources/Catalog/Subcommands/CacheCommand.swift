@@ -7,7 +7,7 @@ enum CacheCommand: Subcommand {
   static let name = "cache"
   static let abstract = "List, summarise, verify, prune or remove entries of a build cache."
   static let usage =
-    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>]"
+    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>] [--json]"
   static let actions = ["ls", "stats", "verify", "prune", "rm", "export", "import"]
   static let arguments = [
     ("ls", "One line per entry: method, status, size, fetch time, URL."),
@@ -27,9 +27,10 @@ enum CacheCommand: Subcommand {
     ("--include-probes", "With prune: also drop HEAD answers fetched before the cut-off."),
     ("--dry-run", "With prune: count what would be removed, remove nothing."),
     ("--warc <file>", "With export: the WARC file to write."),
+    ("--json", "With ls and stats: print JSON instead of a table."),
   ]
   static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url", "--warc"]
-  static let flags: Set<String> = ["--repair", "--include-probes", "--dry-run"]
+  static let flags: Set<String> = ["--repair", "--include-probes", "--dry-run", "--json"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard let action = args.positionals.first, args.positionals.count == 1 || action == "import" else {
@@ -51,13 +52,19 @@ enum CacheCommand: Subcommand {
       !FileManager.default.fileExists(atPath: store.root.appendingPathComponent(CacheKey.version).path)
     {
       let caches = nestedCaches(in: store.root)
-      if !caches.isEmpty { return statsOfMany(caches, console) }
+      if !caches.isEmpty {
+        return args.flag("--json") ? statsOfManyJSON(dir, caches, console) : statsOfMany(caches, console)
+      }
     }
     let host = args.value("--host")?.lowercased()
     func entries() -> [(path: String, record: CacheRecord)] {
       store.allRecords().filter { host == nil || URL(string: $0.record.url)?.host?.lowercased() == host }
     }
     switch action {
+    case "ls" where args.flag("--json"):
+      return lsJSON(dir, entries().map(\.record), console)
+    case "stats" where args.flag("--json"):
+      return statsJSON(dir, entries().map(\.record), console)
     case "ls":
       var table = TextTable(header: ["method", "status", "bytes", "fetched", "url"], leftAligned: [0, 3, 4])
       for e in entries().sorted(by: {

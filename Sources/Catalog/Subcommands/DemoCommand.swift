@@ -8,16 +8,19 @@ import SiteMirrorKit
 enum DemoCommand: Subcommand {
   static let name = "demo"
   static let abstract = "Build every catalogue from the bundled sample sites, offline, and show what happened."
-  static let usage = "demo [--out <dir>] [--fixtures <dir>] [--date <yyyy-mm-dd>] [--quiet]"
+  static let usage =
+    "demo [--out <dir>] [--fixtures <dir>] [--date <yyyy-mm-dd>] [--quiet] | demo --serve [--slow <ms>]"
   static let arguments: [(String, String)] = []
   static let options = [
     ("--out <dir>", "Folder for the demo's catalogues, caches and first-run copy. (default: a new temporary folder)"),
     ("--fixtures <dir>", "The project's Fixtures folder. (default: <package root>/Fixtures, found from this binary)"),
     ("--date <yyyy-mm-dd>", "The catalogues' generated date. (default: today, UTC)"),
     ("--quiet", "Print only errors and the summaries."),
+    ("--serve", "Only serve the samples on 127.0.0.1: print the mirror's URL and the --with arguments, then wait."),
+    ("--slow <ms>", "With --serve: wait this long before every answer, as a slow site would. (default: 0)"),
   ]
-  static let valueOptions: Set<String> = ["--out", "--fixtures", "--date"]
-  static let flags: Set<String> = ["--quiet"]
+  static let valueOptions: Set<String> = ["--out", "--fixtures", "--date", "--slow"]
+  static let flags: Set<String> = ["--quiet", "--serve"]
 
   /// Each source's sample, in `catalog build --all` order; a source without one is not in the demo.
   static let samples: [String: @Sendable (DemoFixtures) throws -> DemoSample] = [
@@ -54,6 +57,16 @@ enum DemoCommand: Subcommand {
     } catch {
       console.error("error: \(error)")
       return .io
+    }
+    if args.flag("--serve") {
+      var slow: Int? = nil
+      if let v = args.value("--slow") {
+        guard let n = Int(v), (0...60_000).contains(n) else {
+          return usageError("--slow takes milliseconds from 0 to 60000, not '\(v)'.", console)
+        }
+        slow = n
+      }
+      return ExitCode(rawValue: DemoServe.run(built, slowMilliseconds: slow, console: console)) ?? .software
     }
     let folder: URL
     do {
@@ -106,7 +119,7 @@ enum DemoCommand: Subcommand {
     ).run()
     let firstRequests = server.requests.count
     console.out(BuildSummary.table(first))
-    console.out(BuildSummary.verdict(first) + "; the mirror answered \(firstRequests) requests")
+    console.out(BuildSummary.verdict(first) + "; the mirror answered \(Plural.count(firstRequests, "request"))")
 
     do {
       try? FileManager.default.removeItem(at: firstCopy)
@@ -126,7 +139,7 @@ enum DemoCommand: Subcommand {
     ).run()
     let secondRequests = server.requests.count
     console.out(BuildSummary.table(second))
-    console.out(BuildSummary.verdict(second) + "; the mirror answered \(secondRequests) requests")
+    console.out(BuildSummary.verdict(second) + "; the mirror answered \(Plural.count(secondRequests, "request"))")
 
     console.out("")
     console.out(
@@ -149,7 +162,7 @@ enum DemoCommand: Subcommand {
     console.out("Outputs:")
     console.out("  catalogues     \(catalogs.path)")
     console.out("  first run      \(firstCopy.path)")
-    console.out("  caches         \(cache.path)  (inspect: catalog cache stats --cache \(cache.path)/.retrospec-cache)")
+    console.out("  caches         \(cache.path)")
     console.out("")
     console.out("What just happened:")
     console.out(
@@ -163,7 +176,10 @@ enum DemoCommand: Subcommand {
     console.out(
       "  - The diff found \(differing.isEmpty ? "no differences" : "\(differing.count) differing catalogues"): a build is a pure function of the pages it read."
     )
-    console.out("  Next: catalog check \(catalogs.path); catalog build --all (the real sites, slowly).")
+    console.out("")
+    console.out("Next, each line as it runs here:")
+    for line in nextLines(catalogs: catalogs, firstRun: firstCopy, cache: cache) { console.out("  " + line) }
+    console.out("For the real sites (hours at the polite defaults), see \"Rebuilding and reviewing\" in README.md.")
 
     if code != .ok { return code }
     if secondRequests > 0 || !differing.isEmpty {
@@ -173,6 +189,27 @@ enum DemoCommand: Subcommand {
       return .software
     }
     return .ok
+  }
+
+  /// Commands to try on what the demo wrote, spelled with the name this binary was started by
+  /// (`.build/debug/catalog` after setup.sh, an absolute path under `swift run`, `catalog` on PATH),
+  /// so each runs as printed from the folder the demo ran in.
+  static func nextLines(catalogs: URL, firstRun: URL, cache: URL) -> [String] {
+    let started = CommandLine.arguments.first ?? "catalog"
+    let tool = started.contains("/") ? shellWord(started) : "catalog"
+    return [
+      "\(tool) check \(shellWord(catalogs.path))",
+      "\(tool) diff \(shellWord(firstRun.path)) \(shellWord(catalogs.path)) --stat",
+      "\(tool) stats \(shellWord(catalogs.path))",
+      "\(tool) cache stats --cache \(shellWord(cache.appendingPathComponent(".retrospec-cache").path))",
+    ]
+  }
+
+  /// `s` as one word for sh: as it is when it holds only safe characters, else single-quoted.
+  static func shellWord(_ s: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:=@%")
+    if !s.isEmpty && s.allSatisfy({ safe.contains($0) }) { return s }
+    return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// Per file: name, records, then added/removed/changed between the two folders ("-" when unreadable).

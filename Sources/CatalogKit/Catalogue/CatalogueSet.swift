@@ -32,7 +32,7 @@ public struct CatalogueSet: Sendable {
     ) -> ValidationReport {
       catalogue.validate(
         allowlist: allowlist, numbering: numbering ?? self.numbering, chronology: chronology,
-        plausibility: Plausibility.of(source: source, latestYear: latestYear))
+        plausibility: Plausibility.of(source: source, latestYear: latestYear), rowCeiling: entry?.rowCeiling)
     }
   }
 
@@ -73,17 +73,19 @@ public struct CatalogueSet: Sendable {
     let files = Set(members.map(\.file))
     if expect == .all {
       add("folder/expected-set", .error, CatalogueFileList.all.map(\.file).filter { !files.contains($0) }) {
-        "\($0) of the \(CatalogueFileList.all.count) catalogues are missing"
+        "\($0) of the \(CatalogueFileList.all.count) catalogues \(Plural.verb($0, "is", "are")) missing"
       }
     }
     add("folder/known-file", .warning, members.filter { $0.entry == nil }.map(\.file)) {
-      "\($0) files are not in the list of catalogues the app ships"
+      "\(Plural.count($0, "file")) \(Plural.verb($0, "is", "are")) not in the list of catalogues the app ships"
     }
     // The app's resources live in a bundle that may be case-insensitive.
     add(
       "folder/distinct-resource-names", .error,
       SharedRules.duplicates(members.map { ($0.file, resourceName($0.file).lowercased()) })
-    ) { "\($0) files share a resource name with another file when case is ignored" }
+    ) {
+      "\(Plural.count($0, "file")) \(Plural.verb($0, "shares", "share")) a resource name with another file when case is ignored"
+    }
     add(
       "folder/shape-and-base", .error,
       members.compactMap { m in
@@ -94,7 +96,7 @@ public struct CatalogueSet: Sendable {
         if m.catalogue.base != e.base { return "\(m.file) (base '\(m.catalogue.base)', listed as '\(e.base)')" }
         return nil
       }
-    ) { "\($0) files do not have the shape or base the list gives them" }
+    ) { "\(Plural.count($0, "file")) \(Plural.verb($0, "does", "do")) not have the shape or base the list gives them" }
 
     let bombjack = members.filter { $0.numbering == .gapsAllowed }.compactMap { m -> (String, IssueCatalogue)? in
       if case .issue(let c) = m.catalogue { return (m.file, c) }
@@ -104,11 +106,15 @@ public struct CatalogueSet: Sendable {
       add(
         "bombjack/unique-id-across-files", .error,
         SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.id) } })
-      ) { "\($0) BombJack ids appear in more than one file (or twice in one)" }
+      ) {
+        "\(Plural.count($0, "BombJack id")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
+      }
       add(
         "bombjack/unique-zip-across-files", .error,
         SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.zip) } })
-      ) { "\($0) BombJack zips appear in more than one file (or twice in one)" }
+      ) {
+        "\(Plural.count($0, "BombJack zip")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
+      }
     }
     let allBombJack = CatalogueFileList.files(ofTool: "bombjack").map(\.file)
     if allBombJack.allSatisfy(files.contains) {
@@ -118,7 +124,7 @@ public struct CatalogueSet: Sendable {
         if let p = SharedRules.numberingProblem(numbers, .strict) { problems.append("\(key) (\(p))") }
       }
       add("bombjack/numbering-across-files", .error, problems) {
-        "\($0) BombJack runs are not numbered exactly 1…n across the seven files"
+        "\(Plural.count($0, "BombJack run")) \(Plural.verb($0, "is", "are")) not numbered exactly 1…n across the seven files"
       }
     }
     // Every multi-file source but BombJack maps each group (series) to exactly one file (§6.1).
@@ -136,7 +142,7 @@ public struct CatalogueSet: Sendable {
       let site = m.entry?.site ?? resourceName(m.file)
       let groups = IssueIdentity.collisions(IssueIdentity.records(of: m.catalogue, site: site))
       add("identity/collisions", .error, groups.map { "\(m.file): \($0.joined(separator: " = "))" }) {
-        "\($0) groups of records share one identity (site, id, number, folded title, series) in a file"
+        "\(Plural.count($0, "group")) of records \(Plural.verb($0, "shares", "share")) one identity (site, id, number, folded title, series) in a file"
       }
     }
     return out

@@ -28,48 +28,58 @@ extension SharedRules {
           c.issues.isEmpty ? Finding(rule: "", severity: .error, message: "there are no issues") : nil
         },
         ValidationRule("series/unique-key") { c in
-          finding(duplicates(c.series.map { ($0.key, $0.key) })) { "\($0) series keys appear more than once" }
+          finding(duplicates(c.series.map { ($0.key, $0.key) })) {
+            "\(Plural.count($0, "series key")) \(Plural.verb($0, "appears", "appear")) more than once"
+          }
         },
         ValidationRule("series/key-and-name-not-empty") { c in
           finding(
             c.series.enumerated().filter { $0.element.key.isEmpty || $0.element.name.isEmpty }.map {
               $0.element.key.isEmpty ? "series[\($0.offset)]" : $0.element.key
             }
-          ) { "\($0) series have an empty key or name" }
+          ) { "\(Plural.count($0, "series", "series")) \(Plural.verb($0, "has", "have")) an empty key or name" }
         },
         ValidationRule("series/unique-name", .warning) { c in
           finding(duplicates(c.series.map { ($0.key, $0.name) })) {
-            "\($0) series share a name with an earlier series: the shelves would look alike"
+            "\(Plural.count($0, "series", "series")) \(Plural.verb($0, "shares", "share")) a name with an earlier series: the shelves would look alike"
           }
         },
         ValidationRule("series/unused", .warning) { c in
           let used = Set(c.issues.map(\.series))
-          return finding(c.series.map(\.key).filter { !used.contains($0) }) { "\($0) series have no issues" }
+          return finding(c.series.map(\.key).filter { !used.contains($0) }) {
+            "\(Plural.count($0, "series", "series")) \(Plural.verb($0, "has", "have")) no issues"
+          }
         },
         ValidationRule("issues/unique-id") { c in
-          finding(duplicates(c.issues.map { ($0.id, $0.id) })) { "\($0) issue ids appear more than once" }
+          finding(duplicates(c.issues.map { ($0.id, $0.id) })) {
+            "\(Plural.count($0, "issue id")) \(Plural.verb($0, "appears", "appear")) more than once"
+          }
         },
         ValidationRule("issues/id-not-empty") { c in
           finding(c.issues.enumerated().filter { $0.element.id.isEmpty }.map { "issues[\($0.offset)]" }) {
-            "\($0) issues have an empty id"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an empty id"
           }
         },
         ValidationRule("issues/known-series") { c in
           let keys = Set(c.series.map(\.key))
           let missing = c.issues.filter { !keys.contains($0.series) }
           return finding(missing.map(\.id)) {
-            "\($0) issues name a series missing from the series block (\(listed(ordered(missing.map(\.series))))); the app skips them"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "names", "name")) a series missing from the series block (\(listed(ordered(missing.map(\.series))))); the app skips them"
           }
         },
         ValidationRule("issues/title-not-empty") { c in
-          finding(c.issues.filter { $0.title.trimmingSpaces.isEmpty }.map(\.id)) { "\($0) issues have an empty title" }
+          finding(c.issues.filter { $0.title.trimmingSpaces.isEmpty }.map(\.id)) {
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an empty title"
+          }
         },
         ValidationRule("issues/zip-not-empty") { c in
-          finding(c.issues.filter { $0.zip.isEmpty }.map(\.id)) { "\($0) issues have an empty zip" }
+          finding(c.issues.filter { $0.zip.isEmpty }.map(\.id)) {
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an empty zip"
+          }
         },
         ValidationRule("issues/unique-zip") { c in
           finding(duplicates(c.issues.map { ($0.id, $0.zip) })) {
-            "\($0) issues point at a zip an earlier issue already points at"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "points", "point")) at a zip an earlier issue already points at"
           }
         },
         ValidationRule("issues/relative-paths") { c in
@@ -79,7 +89,7 @@ extension SharedRules {
               || i.thumb.map { !isRelativePath($0) } == true
           }
           return finding(bad.map(\.id)) {
-            "\($0) issues have an absolute zip, cover or thumb although base is '\(c.base)'"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an absolute zip, cover or thumb although base is '\(c.base)'"
           }
         },
         safePathsRule { c in
@@ -100,13 +110,17 @@ extension SharedRules {
             if !problems.contains(p.description) { problems.append(p.description) }
             return true
           }
-          return finding(bad.map(\.id)) { "\($0) download URLs are refused: \(listed(problems))" }
+          return finding(bad.map(\.id)) {
+            "\(Plural.count($0, "download URL")) \(Plural.verb($0, "is", "are")) refused: \(listed(problems))"
+          }
         },
         ValidationRule("issues/cover-url") { c in
           let bad = c.issues.filter { i in
             [i.cover, i.thumb].contains { p in p.map { $0.isEmpty || !DownloadURL.isWebURL(c.base + $0) } == true }
           }
-          return finding(bad.map(\.id)) { "\($0) cover or thumb URLs do not parse as http or https URLs" }
+          return finding(bad.map(\.id)) {
+            "\(Plural.count($0, "cover or thumb URL")) \(Plural.verb($0, "does", "do")) not parse as http or https URLs"
+          }
         },
         ValidationRule("issues/numbering") { c in
           var problems: [(series: String, text: String)] = []
@@ -115,7 +129,7 @@ extension SharedRules {
           }
           let what = numbering == .strict ? "numbered exactly 1…n" : "numbered with unique positive numbers"
           return finding(problems.map(\.series)) {
-            "\($0) series are not \(what): \(listed(problems.map(\.text)))"
+            "\(Plural.count($0, "series", "series")) \(Plural.verb($0, "is", "are")) not \(what): \(listed(problems.map(\.text)))"
           }
         },
         ValidationRule("issues/chronology", .warning) { c in
@@ -123,42 +137,44 @@ extension SharedRules {
           for (_, rows) in grouped(c.issues, by: \.series, { $0 }) {
             breaks += chronologyBreaks(rows.map { ($0.id, $0.number, $0.year, $0.month) })
           }
-          return finding(breaks) { "\($0) issues are dated earlier than the issue numbered before them" }
+          return finding(breaks) {
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "is", "are")) dated earlier than the issue numbered before them"
+          }
         },
         ValidationRule("issues/month-range") { c in
           finding(c.issues.filter { i in i.month.map { !(1...12).contains($0) } == true }.map(\.id)) {
-            "\($0) issues have a month outside 1…12"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) a month outside 1…12"
           }
         },
         ValidationRule("issues/month-without-year", .warning) { c in
           finding(c.issues.filter { $0.month != nil && $0.year == nil }.map(\.id)) {
-            "\($0) issues have a month but no year"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) a month but no year"
           }
         },
         ValidationRule("issues/positive-bytes") { c in
           finding(c.issues.filter { i in i.bytes.map { $0 <= 0 } == true }.map(\.id)) {
-            "\($0) issues have bytes of 0 or less (omit the key when the size is unknown)"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) bytes of 0 or less (omit the key when the size is unknown)"
           }
         },
         // A warning: the reference's BombJack file ships one `pages : 0` ("N pages" misread).
         ValidationRule("issues/positive-pages", .warning) { c in
           finding(c.issues.filter { i in i.pages.map { $0 <= 0 } == true }.map(\.id)) {
-            "\($0) issues have pages of 0 or less (omit the key when the count is unknown)"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) pages of 0 or less (omit the key when the count is unknown)"
           }
         },
         ValidationRule("issues/dead-written-as-true") { c in
           finding(c.issues.filter { $0.dead == false }.map(\.id)) {
-            "\($0) issues carry dead: false; write dead only as true and omit it otherwise"
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "carries", "carry")) dead: false; write dead only as true and omit it otherwise"
           }
         },
         ValidationRule("issues/dead-has-no-bytes") { c in
           finding(c.issues.filter { $0.dead == true && $0.bytes != nil }.map(\.id)) {
-            "\($0) dead issues carry bytes; a dead file has no size"
+            "\(Plural.count($0, "dead issue")) \(Plural.verb($0, "carries", "carry")) bytes; a dead file has no size"
           }
         },
         ValidationRule("issues/live-has-bytes", .warning) { c in
           finding(c.issues.filter { $0.dead != true && $0.bytes == nil }.map(\.id)) {
-            "\($0) live issues have no size"
+            "\(Plural.count($0, "live issue")) \(Plural.verb($0, "has", "have")) no size"
           }
         },
       ]

@@ -25,31 +25,33 @@ extension SharedRules {
         c.issues.isEmpty ? Finding(rule: "", severity: .error, message: "there are no issues") : nil
       },
       ValidationRule("issues/unique-id") { c in
-        finding(duplicates(c.issues.map { ("\($0.id)", $0.id) })) { "\($0) issue ids appear more than once" }
+        finding(duplicates(c.issues.map { ("\($0.id)", $0.id) })) {
+          "\(Plural.count($0, "issue id")) \(Plural.verb($0, "appears", "appear")) more than once"
+        }
       },
       ValidationRule("issues/unique-number") { c in
         finding(duplicates(c.issues.map { ("\($0.id)", $0.number) })) {
-          "\($0) issue numbers appear more than once"
+          "\(Plural.count($0, "issue number")) \(Plural.verb($0, "appears", "appear")) more than once"
         }
       },
       ValidationRule("issues/title-not-empty") { c in
         finding(
           c.issues.filter { $0.title.trimmingSpaces.isEmpty || $0.label.trimmingSpaces.isEmpty }.map { "\($0.id)" }
-        ) { "\($0) issues have an empty title or label" }
+        ) { "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an empty title or label" }
       },
       ValidationRule("issues/pages") { c in
         finding(c.issues.filter { $0.pages <= 0 || $0.firstPage < 1 }.map { "\($0.id)" }) {
-          "\($0) issues have no pages or a first page below 1"
+          "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) no pages or a first page below 1"
         }
       },
       ValidationRule("issues/tiles") { c in
         finding(c.issues.filter { $0.columns <= 0 || $0.rows <= 0 }.map { "\($0.id)" }) {
-          "\($0) issues have no tiles at all (columns or rows of 0)"
+          "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) no tiles at all (columns or rows of 0)"
         }
       },
       ValidationRule("issues/month-range") { c in
         finding(c.issues.filter { i in i.month.map { !(1...12).contains($0) } == true }.map { "\($0.id)" }) {
-          "\($0) issues have a month outside 1…12"
+          "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) a month outside 1…12"
         }
       },
       ValidationRule("issues/numbering") { c in
@@ -60,7 +62,7 @@ extension SharedRules {
           }
         case "dzuboks":
           return finding(c.issues.filter { $0.number != $0.id }.map { "\($0.id)" }) {
-            "\($0) Džuboks issues have a number other than their id (the printed number)"
+            "\(Plural.count($0, "Džuboks issue")) \(Plural.verb($0, "has", "have")) a number other than their id (the printed number)"
           }
         default:
           return nil
@@ -68,11 +70,13 @@ extension SharedRules {
       },
       ValidationRule("issues/sorted-by-number") { c in
         let out = c.issues.indices.dropFirst().filter { c.issues[$0].number < c.issues[$0 - 1].number }
-        return finding(out.map { "\(c.issues[$0].id)" }) { "\($0) issues come after a higher number" }
+        return finding(out.map { "\(c.issues[$0].id)" }) {
+          "\(Plural.count($0, "issue")) \(Plural.verb($0, "comes", "come")) after a higher number"
+        }
       },
       ValidationRule("issues/chronology", .warning) { c in
         finding(chronologyBreaks(c.issues.map { ("\($0.id)", $0.number, $0.year, $0.month) })) {
-          "\($0) issues are dated earlier than the issue numbered before them"
+          "\(Plural.count($0, "issue")) \(Plural.verb($0, "is", "are")) dated earlier than the issue numbered before them"
         }
       },
     ]

@@ -15,23 +15,27 @@ extension SharedRules {
         c.comics.isEmpty ? Finding(rule: "", severity: .error, message: "there are no comics") : nil
       },
       ValidationRule("comics/unique-id") { c in
-        finding(duplicates(c.comics.map { ("\($0.id)", $0.id) })) { "\($0) comic ids appear more than once" }
+        finding(duplicates(c.comics.map { ("\($0.id)", $0.id) })) {
+          "\(Plural.count($0, "comic id")) \(Plural.verb($0, "appears", "appear")) more than once"
+        }
       },
       ValidationRule("comics/fields-not-empty") { c in
         finding(
           c.comics.filter { m in
             [m.title, m.cover, m.creators, m.dir, m.prefix, m.ext, m.date].contains { $0.trimmingSpaces.isEmpty }
           }.map { "\($0.id)" }
-        ) { "\($0) comics have an empty title, cover, creators, date, dir, prefix or ext" }
+        ) {
+          "\(Plural.count($0, "comic")) \(Plural.verb($0, "has", "have")) an empty title, cover, creators, date, dir, prefix or ext"
+        }
       },
       ValidationRule("comics/pages-and-width") { c in
         finding(c.comics.filter { $0.pages <= 0 || $0.width < 1 }.map { "\($0.id)" }) {
-          "\($0) comics have no pages or a page-number width below 1"
+          "\(Plural.count($0, "comic")) \(Plural.verb($0, "has", "have")) no pages or a page-number width below 1"
         }
       },
       ValidationRule("comics/relative-paths") { c in
         finding(c.comics.filter { !isRelativePath($0.cover) || !isRelativePath($0.dir) }.map { "\($0.id)" }) {
-          "\($0) comics have an absolute cover or dir although base is '\(c.base)'"
+          "\(Plural.count($0, "comic")) \(Plural.verb($0, "has", "have")) an absolute cover or dir although base is '\(c.base)'"
         }
       },
       safePathsRule { c in
@@ -47,11 +51,13 @@ extension SharedRules {
           c.comics.filter { m in
             m.pages > 0 && [1, m.pages].contains { StripoviPage.url(base: c.base, comic: m, page: $0) == nil }
           }.map { "\($0.id)" }
-        ) { "\($0) comics have a page address that is not a valid URL without a query" }
+        ) {
+          "\(Plural.count($0, "comic")) \(Plural.verb($0, "has", "have")) a page address that is not a valid URL without a query"
+        }
       },
       ValidationRule("comics/standalone-number") { c in
         finding(c.comics.filter { $0.series == nil && $0.number != 1 }.map { "\($0.id)" }) {
-          "\($0) standalone comics have a number other than 1"
+          "\(Plural.count($0, "standalone comic")) \(Plural.verb($0, "has", "have")) a number other than 1"
         }
       },
       ValidationRule("comics/numbering") { c in
@@ -60,12 +66,12 @@ extension SharedRules {
           if let p = numberingProblem(numbers, .strict) { problems.append((name, "\(name) (\(p))")) }
         }
         return finding(problems.map(\.series)) {
-          "\($0) runs are not numbered exactly 1…k: \(listed(problems.map(\.text)))"
+          "\(Plural.count($0, "run")) \(Plural.verb($0, "is", "are")) not numbered exactly 1…k: \(listed(problems.map(\.text)))"
         }
       },
       ValidationRule("comics/date-format", .warning) { c in
         finding(c.comics.filter { !StripoviPage.isSiteDate($0.date) }.map { "\($0.id)" }) {
-          "\($0) comics have a date not in the site's d.m.yyyy. [HH:MM:SS] form"
+          "\(Plural.count($0, "comic")) \(Plural.verb($0, "has", "have")) a date not in the site's d.m.yyyy. [HH:MM:SS] form"
         }
       },
     ]

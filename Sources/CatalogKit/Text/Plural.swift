@@ -14,3 +14,11 @@ public enum Plural {
     number(count) + " " + noun(count, singular, plural)
   }
 }
+
+extension Plural {
+  /// The verb that agrees with `count` of something: `Plural.verb(1, "has", "have")` is "has".
+  /// "1 issue has a month but no year", "3 issues have …".
+  public static func verb(_ count: Int, _ singular: String, _ plural: String) -> String {
+    count == 1 ? singular : plural
+  }
+}

@@ -25,7 +25,7 @@ final class SharedRulesTests: XCTestCase {
     let f = report(c).finding("issues/download-host")
     XCTAssertEqual(f?.severity, .error)
     XCTAssertEqual(f?.records, ["SK_84_11"])
-    XCTAssertEqual(f?.message, "1 download URLs are refused: host www.mediafire.com is not on the download allowlist")
+    XCTAssertEqual(f?.message, "1 download URL is refused: host www.mediafire.com is not on the download allowlist")
   }
 
   func testADuplicateIdFailsTheUniqueIdRule() {
@@ -41,7 +41,7 @@ final class SharedRulesTests: XCTestCase {
     c.issues[2].number = 5
     let f = report(c).finding("issues/numbering")
     XCTAssertEqual(f?.records, ["SK"])
-    XCTAssertEqual(f?.message, "1 series are not numbered exactly 1…n: SK (missing 3, 4)")
+    XCTAssertEqual(f?.message, "1 series is not numbered exactly 1…n: SK (missing 3, 4)")
     XCTAssertNil(report(c, .gapsAllowed).finding("issues/numbering"))
   }
 
@@ -50,7 +50,7 @@ final class SharedRulesTests: XCTestCase {
     c.issues[2].number = 2
     XCTAssertEqual(
       report(c, .gapsAllowed).finding("issues/numbering")?.message,
-      "1 series are not numbered with unique positive numbers: SK (2 twice)")
+      "1 series is not numbered with unique positive numbers: SK (2 twice)")
   }
 
   func testAMissingSeriesFailsTheKnownSeriesRuleNamingTheIssues() {
@@ -58,7 +58,7 @@ final class SharedRulesTests: XCTestCase {
     c.series.removeLast()
     let f = report(c).finding("issues/known-series")
     XCTAssertEqual(f?.records, ["RI_85_01"])
-    XCTAssertEqual(f?.message, "1 issues name a series missing from the series block (RI); the app skips them")
+    XCTAssertEqual(f?.message, "1 issue names a series missing from the series block (RI); the app skips them")
   }
 
   func testAnAbsoluteZipUnderANonEmptyBaseFailsTheRelativePathRule() {

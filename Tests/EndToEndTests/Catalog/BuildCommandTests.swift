@@ -29,7 +29,8 @@ final class BuildCommandTests: XCTestCase {
     return lines[start...end].map { line in
       // "total (8 files)" is one cell.
       let l = line.replacingOccurrences(of: "total (", with: "total(").replacingOccurrences(
-        of: " files)", with: "-files)")
+        of: " files)", with: "-files)"
+      ).replacingOccurrences(of: " file)", with: "-file)")
       return l.split(separator: " ").map(String.init)
     }
   }
@@ -43,7 +44,8 @@ final class BuildCommandTests: XCTestCase {
 
     let r = try Tool.run(
       "catalog",
-      ["build", "--all", "--no-network", "--out", out.path, "--cache-root", dir.appendingPathComponent("caches").path])
+      ["build", "--all", "--no-network", "--out", out.path, "--cache-root", dir.appendingPathComponent("caches").path],
+      in: dir)
     XCTAssertEqual(r.status, 69, r.stdout + r.stderr)
     for (source, url) in [
       ("retrospec", "https://retrospec.elite.org/pcsux/indexSK.html"),
@@ -59,7 +61,8 @@ final class BuildCommandTests: XCTestCase {
         continue
       }
       let section = r.stderr[at.upperBound...].prefix { $0 != "[" }
-      XCTAssertTrue(section.contains("not cached and --no-network was given"), String(section))
+      // The cache folders do not exist: each tool says so, and names the URLs it needed.
+      XCTAssertTrue(section.contains("does not exist") && section.contains("--no-network"), String(section))
       XCTAssertTrue(section.contains("    " + url + "\n"), "\(source) lists \(url):\n\(section)")
     }
     XCTAssertTrue(r.stderr.contains("error: spectrum magazines failed with exit 69\n"), r.stderr)
@@ -93,7 +96,7 @@ final class BuildCommandTests: XCTestCase {
       [
         "build", "popboks", "archive", "--no-network", "--out", out.path, "--cache-root",
         dir.appendingPathComponent("cache").path, "--date", "2026-11-30", "--with", "popboks:--min-issues=1", "--quiet",
-      ])
+      ], in: dir)
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     XCTAssertEqual(r.stderr, "")
     let rows = Self.table(r.stdout)
@@ -124,5 +127,71 @@ final class BuildCommandTests: XCTestCase {
     let with = try Tool.run("catalog", ["build", "--all", "--with", "retrospec"])
     XCTAssertEqual(with.status, 64)
     XCTAssertTrue(with.stderr.contains("--with takes <source>:<argument>"), with.stderr)
+  }
+
+  func testEachToolsWarningsArePassedThroughUnderItsNameAndItsReportIsKeptBesideTheRebuilds() throws {
+    let mirror = try DemoMirrorProcess()
+    defer { mirror.stop() }
+    let history = dir.appendingPathComponent("state/history.jsonl")
+    let r = try Tool.run(
+      "catalog",
+      [
+        "build", "bombjack", "archive", "--mirror", mirror.url, "--delay", "0", "--date", "2026-11-30", "--out",
+        dir.appendingPathComponent("out").path, "--cache-root", dir.appendingPathComponent("cache").path, "--report",
+        dir.appendingPathComponent("rebuild/build.json").path, "--history", history.path,
+      ] + mirror.buildArguments, in: dir)
+    XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+    let lines = r.stderr.split(separator: "\n").map(String.init)
+    // Under the tool's heading, each of its warnings, indented; every line timestamped (a log).
+    guard
+      let heading = lines.firstIndex(where: {
+        $0.range(of: #"Z warning: bombjack: \d+ warnings, 0 errors$"#, options: .regularExpression) != nil
+      })
+    else { return XCTFail("no heading for bombjack's warnings:\n\(r.stderr)") }
+    XCTAssertTrue(lines[heading + 1].contains("Z   warning: https://commodore.bombjack.org/"), lines[heading + 1])
+    XCTAssertTrue(r.stderr.contains("WARN issues/live-has-bytes"), r.stderr)
+
+    let rebuild = try LoopTests.json(dir.appendingPathComponent("rebuild/build.json"))
+    XCTAssertEqual((rebuild["files"] as? [[String: Any]])?.count, 8)
+    let runs = rebuild["runs"] as? [[String: Any]] ?? []
+    XCTAssertEqual(runs.map { $0["label"] as? String }, ["bombjack", "archive"])
+    XCTAssertEqual(runs.map { $0["report"] as? String }, ["reports/bombjack.json", "reports/archive.json"])
+    XCTAssertGreaterThan((runs[0]["warnings"] as? [String])?.count ?? 0, 0)
+    XCTAssertGreaterThan((runs[0]["counters"] as? [String: Int])?["fetch/requests"] ?? 0, 0)
+    let findings = rebuild["findings"] as? [[String: Any]] ?? []
+    XCTAssertTrue(findings.contains { $0["rule"] as? String == "issues/live-has-bytes" }, "\(findings)")
+    XCTAssertNotNil((rebuild["versions"] as? [String: String])?["catalogueFormat"])
+    let kept = try LoopTests.json(dir.appendingPathComponent("rebuild/reports/bombjack.json"))
+    XCTAssertEqual(kept["tool"] as? String, "bombjack-build")
+
+    // One history line per catalogue file.
+    let historyLines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(historyLines.count, 8)
+    XCTAssertTrue(historyLines.allSatisfy { $0.contains("\"run\":") && $0.contains("\"file\":") })
+
+    // --json: the same document on stdout, nothing else; --no-history appends nothing.
+    let json = try Tool.run(
+      "catalog",
+      [
+        "build", "archive", "--no-network", "--date", "2026-11-30", "--out", dir.appendingPathComponent("out").path,
+        "--cache-root", dir.appendingPathComponent("cache").path, "--json", "--no-history", "--quiet",
+      ], in: dir)
+    XCTAssertEqual(json.status, 0, json.stdout + json.stderr)
+    let doc = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    XCTAssertEqual((doc?["files"] as? [[String: Any]])?.first?["status"] as? String, "unchanged")
+    XCTAssertEqual(try String(contentsOf: history, encoding: .utf8).split(separator: "\n").count, 8)
+  }
+
+  func testMaxTimeTakesALengthOfTime() throws {
+    for bad in ["5x", "0s", "", "1m1h", "99999999999999999999s"] {
+      let r = try Tool.run("catalog", ["build", "--all", "--max-time", bad], in: dir)
+      XCTAssertEqual(r.status, 64, bad)
+      XCTAssertTrue(r.stderr.hasPrefix("error: --max-time takes a length of time such as 90s"), r.stderr)
+    }
+    // A good one passes: the next option's error is the one reported.
+    for good in ["90", "90s", "45m", "5h30m", "2d"] {
+      let r = try Tool.run("catalog", ["build", "--all", "--max-time", good, "--stats-every", "0"], in: dir)
+      XCTAssertTrue(r.stderr.hasPrefix("error: --stats-every takes seconds"), "\(good): \(r.stderr)")
+    }
   }
 }

@@ -158,15 +158,14 @@ final class CatalogDiffTests: XCTestCase {
     XCTAssertFalse(r.stdout.contains("\nchanged ("), r.stdout)
   }
 
-  /// The diff reads through the one catalogue reader, so a syntax error is reported as that reader
-  /// words it (file first, and its line and column once the strict scanner is in), never a
-  /// Foundation dump; the other files are still compared.
+  /// The diff reads through the one catalogue reader, so a syntax error names the file, line and
+  /// column, never a Foundation dump; the other files are still compared.
   func testASyntaxErrorInOneFileNamesTheFileAndTheRestIsStillCompared() throws {
     try Data("{\n  \"version\" : 1,\n  \"base\" : \"x\"\n  \"issues\" : []\n}".utf8)
       .write(to: new.appendingPathComponent("archive-catalog.json"))
     let r = try diff("old", "new")
     XCTAssertEqual(r.status, 2)
-    XCTAssertTrue(r.stderr.contains("error: new/archive-catalog.json: "), r.stderr)
+    XCTAssertTrue(r.stderr.contains("error: new/archive-catalog.json: not JSON: line 4, column 3: "), r.stderr)
     XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain"), r.stderr)
     XCTAssertEqual(row(r.stdout, "archive-catalog.json")?.last, "error")
     XCTAssertEqual(row(r.stdout, "retrospec-catalog.json")?.last, "changed")
@@ -176,5 +175,34 @@ final class CatalogDiffTests: XCTestCase {
     let r = try diff("old", "new", "--json", "--markdown")
     XCTAssertEqual(r.status, 64)
     XCTAssertTrue(r.stderr.contains("error: choose one of --json, --markdown, not both."), r.stderr)
+  }
+
+  /// Colour only for a person at a terminal: `script` gives the tool one, and NO_COLOR takes it away.
+  func testColourOnATerminalOnlyAndNeverWithNoColor() throws {
+    let script = URL(fileURLWithPath: "/usr/bin/script")
+    guard FileManager.default.isExecutableFile(atPath: script.path) else {
+      throw XCTSkip("/usr/bin/script (util-linux) is absent, so no terminal can be given to the tool")
+    }
+    let catalog = Tool.productsDirectory.appendingPathComponent("catalog").path
+    func onATerminal(_ environment: [String: String]) throws -> String {
+      let p = Process()
+      p.executableURL = script
+      p.arguments = ["-qec", "\(catalog) diff old/retrospec-catalog.json new/retrospec-catalog.json", "/dev/null"]
+      p.currentDirectoryURL = temp
+      var env = ProcessInfo.processInfo.environment
+      env["NO_COLOR"] = nil
+      for (k, v) in environment { env[k] = v }
+      p.environment = env
+      let out = Pipe()
+      p.standardOutput = out
+      p.standardInput = FileHandle.nullDevice
+      try p.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      p.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+    let coloured = try onATerminal([:])
+    XCTAssertTrue(coloured.contains("\u{1B}[31m  - SK"), coloured)
+    XCTAssertFalse(try onATerminal(["NO_COLOR": "1"]).contains("\u{1B}["))
   }
 }

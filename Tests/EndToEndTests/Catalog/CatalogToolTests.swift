@@ -43,7 +43,7 @@ final class CatalogToolTests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     XCTAssertTrue(r.stdout.hasPrefix("18 catalogues in \(folder.path): 18 pass, 0 fail; folder rules: ok\n"), r.stdout)
     let row = r.stdout.split(separator: "\n").first { $0.hasPrefix("retrospec-catalog.json ") }
-    XCTAssertEqual(row?.split(separator: " "), ["retrospec-catalog.json", "issue", "653", "ok"])
+    XCTAssertEqual(row?.split(separator: " "), ["retrospec-catalog.json", "issue", "653", "0.1", "s", "ok"])
   }
 
   func testCheckJSONListsEveryFileAndTheFolderFindings() throws {
@@ -288,8 +288,9 @@ final class CatalogToolTests: XCTestCase {
         check     Check every catalogue in a folder and the rules across them.
         diff      Compare two catalogues, or two folders of catalogues, record by record.
         stats     Summarise what catalogue files hold.
-        cache     List, summarise, verify or prune a build cache.
+        cache     List, summarise, verify, prune or remove entries of a build cache.
         build     Build several sources' catalogues in one run and summarise them.
+        report    Write the HTML review page of a rebuild from its catalog build report.
         demo      Build every catalogue from the bundled sample sites, offline, and show what happened.
 
         See 'catalog help <subcommand>' for detailed help.

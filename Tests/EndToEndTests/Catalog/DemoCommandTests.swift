@@ -62,6 +62,24 @@ final class DemoCommandTests: XCTestCase {
 
     let check = try Tool.run("catalog", ["check", catalogs.path])
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    try assertTheNextLinesRunAsPrinted(r.stdout)
+  }
+
+  /// The demo's closing "Next" lines are for copying: each must run, as printed, in a shell.
+  private func assertTheNextLinesRunAsPrinted(_ stdout: String) throws {
+    let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let start = try XCTUnwrap(lines.firstIndex(of: "Next, each line as it runs here:"), stdout)
+    let commands = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.dropFirst(2) }
+    XCTAssertEqual(commands.count, 4, stdout)
+    for command in commands {
+      let sh = Process()
+      sh.executableURL = URL(fileURLWithPath: "/bin/sh")
+      sh.arguments = ["-c", String(command) + " >/dev/null"]
+      sh.currentDirectoryURL = dir
+      try sh.run()
+      sh.waitUntilExit()
+      XCTAssertEqual(sh.terminationStatus, 0, "\(command) failed")
+    }
   }
 
   func testTheDemoWithoutItsFixturesSaysWhereItLooked() throws {

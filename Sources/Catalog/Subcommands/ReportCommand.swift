@@ -1,0 +1,116 @@
+import BuildSupport
+import CatalogKit
+import Foundation
+
+/// `catalog report BUILD-REPORT`: the review page of one rebuild, from `catalog build --report`'s
+/// JSON, the shipped catalogues it is compared with, and the rebuild history.
+enum ReportCommand: Subcommand {
+  static let name = "report"
+  static let abstract = "Write the HTML review page of a rebuild from its catalog build report."
+  static let usage =
+    "report <build-report> [--baseline <dir>] [--new <dir>] [--history <file>] [--output <file>]"
+  static let arguments: [(String, String)] = [
+    ("<build-report>", "The JSON file catalog build --report wrote.")
+  ]
+  static let options = [
+    ("--baseline <dir>", "The shipped catalogues the rebuild is compared with. (default: catalogs)"),
+    ("--new <dir>", "The rebuilt catalogues. (default: the folder the build report names)"),
+    ("--history <file>", "The rebuild history for the charts. (default: \(RebuildHistory.defaultPath))"),
+    ("--output <file>", "Where the page goes. (default: review.html beside the build report)"),
+  ]
+  static let valueOptions: Set<String> = ["--baseline", "--new", "--history", "--output"]
+  static let flags: Set<String> = []
+
+  static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+    guard args.positionals.count == 1 else {
+      return usageError(
+        args.positionals.isEmpty
+          ? "name the build report (catalog build --report FILE wrote it)."
+          : "give one build report, not \(args.positionals.count).", console)
+    }
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    func path(_ s: String) -> URL { URL(fileURLWithPath: s, relativeTo: cwd).standardizedFileURL }
+    let reportFile = path(args.positionals[0])
+    let report: RebuildReport
+    do {
+      report = try RebuildReport.read(reportFile)
+    } catch {
+      console.error("error: \(error)")
+      return error.isMissing ? .io : .invalid
+    }
+    let baselineName = args.value("--baseline") ?? "catalogs"
+    let baseline = path(baselineName)
+    let new = args.value("--new").map(path) ?? URL(fileURLWithPath: report.out)
+    let historyFile = path(args.value("--history") ?? RebuildHistory.defaultPath)
+    let output =
+      args.value("--output").map(path)
+      ?? reportFile.deletingLastPathComponent().appendingPathComponent(
+        "review.html")
+
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: baseline.path, isDirectory: &isDir), isDir.boolValue else {
+      console.error("error: \(baseline.path): no such folder; --baseline names the shipped catalogues (catalogs)")
+      return .io
+    }
+    let diffs = report.files.map { compare($0.file, baseline: baseline, new: new) }
+    let (history, skipped) = RebuildHistory.read(historyFile)
+    if skipped > 0 {
+      console.error(
+        "warning: \(historyFile.path): \(skipped) line\(skipped == 1 ? "" : "s") could not be read and \(skipped == 1 ? "is" : "are") left out of the charts"
+      )
+    }
+    // The history may not have this rebuild yet (--no-history): the charts still end with it.
+    var entries = history
+    if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
+    let page = ReviewPage(report: report, diffs: diffs, history: entries, baselineName: baselineName).render()
+    do {
+      try FolderMaker.create(output.deletingLastPathComponent())
+      try AtomicFile.write(Array(page.utf8), to: output.path)
+    } catch {
+      console.error("error: \(error); the review page was not written")
+      return .io
+    }
+    let added = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.added }
+    let removed = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.removed }
+    let changed = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.changed }
+    let runs = Set(entries.map(\.run)).count
+    console.out(
+      "\(output.path): \(report.files.count) catalogue\(report.files.count == 1 ? "" : "s"), \(added) added, \(removed) removed, \(changed) changed against \(baselineName); \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s"); \(runs) rebuild\(runs == 1 ? "" : "s") charted"
+    )
+    return .ok
+  }
+
+  /// One file of the rebuild against the shipped file of the same name, `generated` ignored.
+  static func compare(_ file: String, baseline: URL, new: URL) -> ReviewPage.FileDiff {
+    let oldURL = baseline.appendingPathComponent(file)
+    let newURL = new.appendingPathComponent(file)
+    let fm = FileManager.default
+    switch (fm.fileExists(atPath: oldURL.path), fm.fileExists(atPath: newURL.path)) {
+    case (false, false): return .init(file: file, diff: nil, note: "in neither folder")
+    case (false, true): return .init(file: file, diff: nil, note: "new: not in the shipped folder")
+    case (true, false): return .init(file: file, diff: nil, note: "not rebuilt: only in the shipped folder")
+    case (true, true): break
+    }
+    let old: AnyCatalogue
+    let now: AnyCatalogue
+    do {
+      old = try CatalogueFile.decode([UInt8](try Data(contentsOf: oldURL)), file: oldURL.path)
+      now = try CatalogueFile.decode([UInt8](try Data(contentsOf: newURL)), file: newURL.path)
+    } catch {
+      return .init(file: file, diff: nil, note: "unreadable: \(error)")
+    }
+    do {
+      return .init(
+        file: file, diff: try CatalogueDiff.compare(old, now, options: .init(ignoring: ["generated"])), note: nil)
+    } catch {
+      return .init(file: file, diff: nil, note: error.description)
+    }
+  }
+}
+
+extension RebuildReport.ReadError {
+  var isMissing: Bool {
+    if case .unreadable = self { return true }
+    return false
+  }
+}
