@@ -85,7 +85,7 @@ extension CatalogueDiff {
     if !moved.isEmpty {
       var rows = ["| series | added | removed | changed | unchanged |", "|---|--:|--:|--:|--:|"]
       rows += moved.map {
-        "| \(Markdown.escape($0.series)) | \($0.counts.added) | \($0.counts.removed) | \($0.counts.changed) | \($0.counts.unchanged) |"
+        "| \(Markdown.key($0.series)) | \($0.counts.added) | \($0.counts.removed) | \($0.counts.changed) | \($0.counts.unchanged) |"
       }
       out += [""] + Markdown.fold("Series (\(moved.count))", rows, rowCount: moved.count)
     }
@@ -94,7 +94,7 @@ extension CatalogueDiff {
     }
     if !seriesBlock.isEmpty {
       let rows = seriesBlock.map { s in
-        "- \(Markdown.escape(s.id)): " + s.changes.map(Markdown.change).joined(separator: "; ")
+        "- \(Markdown.key(s.id)): " + s.changes.map(Markdown.change).joined(separator: "; ")
       }
       out += [""] + Markdown.fold("Series block (\(seriesBlock.count))", rows, rowCount: rows.count)
     }
@@ -103,7 +103,7 @@ extension CatalogueDiff {
       let shown = list.prefix(CatalogueDiff.Folder.markdownMaxRows)
       var rows = ["| series | id | title |", "|---|---|---|"]
       rows += shown.map {
-        "| \(Markdown.escape($0.series)) | \(Markdown.escape($0.id)) | \(Markdown.escape($0.title)) |"
+        "| \(Markdown.key($0.series)) | \(Markdown.key($0.id)) | \(Markdown.escape($0.title)) |"
       }
       if list.count > shown.count { rows += ["", "… and \(list.count - shown.count) more."] }
       out += [""] + Markdown.fold("\(title) (\(list.count))", rows, rowCount: list.count)
@@ -113,7 +113,7 @@ extension CatalogueDiff {
     if !changed.isEmpty {
       let shown = changed.prefix(CatalogueDiff.Folder.markdownMaxRows)
       var rows = shown.map { c in
-        "- \(Markdown.escape(c.series)) \(Markdown.escape(c.id)): "
+        "- \(Markdown.key(c.series)) \(Markdown.key(c.id)): "
           + c.changes.map(Markdown.change).joined(separator: "; ")
       }
       if changed.count > shown.count { rows += ["", "… and \(changed.count - shown.count) more."] }
@@ -123,7 +123,7 @@ extension CatalogueDiff {
       out += [
         "",
         "**Identity changed (\(identityChanged.count))**: readers lose read state and bookmarks for "
-          + identityChanged.prefix(20).map(Markdown.escape).joined(separator: ", ")
+          + identityChanged.prefix(20).map(Markdown.key).joined(separator: ", ")
           + (identityChanged.count > 20 ? ", …" : ""),
       ]
     }
@@ -154,6 +154,12 @@ enum Markdown {
   /// A code span that survives backticks in the text (CommonMark: a longer fence).
   static func code(_ s: String) -> String {
     s.contains("`") ? "`` \(s) ``" : "`\(s)`"
+  }
+
+  /// An id or series key as a code span, so it reads (and searches) exactly as the file has it;
+  /// only a pipe is escaped, which GFM needs even inside code in a table cell.
+  static func key(_ s: String) -> String {
+    code(s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " "))
   }
 
   static func change(_ c: CatalogueDiff.Change) -> String {
