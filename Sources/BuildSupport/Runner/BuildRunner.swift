@@ -156,10 +156,13 @@ public enum BuildRunner {
           return (
             .unavailable,
             "the cache folder \(folder) does not exist, so nothing is cached and --no-network forbids fetching "
-              + "(name the right folder with --cache); \(urls.count) URL(s) were needed:\n\(list)\(more)"
+              + "(name the right folder with --cache); \(Plural.count(urls.count, "URL")) \(Plural.verb(urls.count, "was", "were")) needed:\n\(list)\(more)"
           )
         }
-        return (.unavailable, "\(urls.count) URL(s) are not cached and --no-network was given:\n\(list)\(more)")
+        return (
+          .unavailable,
+          "\(Plural.count(urls.count, "URL")) \(Plural.verb(urls.count, "is", "are")) not cached and --no-network was given:\n\(list)\(more)"
+        )
       default: return (e.exitCode, e.description)
       }
     case let e as BuildFailure where e.exitCode == .invalid:
@@ -240,7 +243,8 @@ public enum BuildRunner {
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
       let name = p.file.padding(toLength: width, withPad: " ", startingAt: 0)
-      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(Plural.count(p.records, "record"))"
+      var line =
+        "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(Plural.count(p.records, "record"))"
       if let prev = p.previousRecords { line += " (was \(prev))" }
       if p.partial { line += "  [partial]" }
       let errors = p.findings.filter { $0.severity == .error }.count

@@ -99,7 +99,7 @@ public enum SharedRules {
 
   /// `1 record`, `2 records`.
   static func counted(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
-    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    Plural.count(n, noun, plural)
   }
 
   /// `12.5%`, one decimal, for messages.
