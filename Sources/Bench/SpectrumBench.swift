@@ -72,6 +72,69 @@ enum SpectrumBench {
       String(
         format: "peak memory (VmHWM)              %6.0f MB  (%.0f MB after generating; goal < 1024 MB)",
         peakMemory() / 1_000_000, afterGenerate / 1_000_000))
+    try hostile(in: dir)
+  }
+
+  // MARK: hostile dumps (issue 11, item 5)
+
+  /// Dumps built to exhaust memory, each loaded as the build loads a fetched dump. Before the limits,
+  /// the NULs and the long string each took over 2 GB before failing. The peak is measured per dump:
+  /// VmHWM is reset (`/proc/self/clear_refs`) before each and read after it.
+  static func hostile(in dir: URL) throws {
+    let gib = 1 << 30
+    let cases: [(name: String, zip: () -> [UInt8])] = [
+      ("2 GiB of NULs", { repeated(0, count: 2 * gib) }),
+      ("1000 MB of NULs", { repeated(0, count: 1_000_000_000) }),
+      (
+        "a 1000 MB string in a table the build reads",
+        { repeated(UInt8(ascii: "a"), count: 1_000_000_000, after: "INSERT INTO `labels` (`id`, `name`) VALUES (1, '") }
+      ),
+      (
+        "a 1000 MB string in a table the build skips",
+        {
+          repeated(UInt8(ascii: "a"), count: 1_000_000_000, after: "INSERT INTO `magrefs` (`id`, `page`) VALUES (1, '")
+        }
+      ),
+    ]
+    var worst = 0.0
+    for c in cases {
+      var t = Date()
+      let zip = c.zip()
+      let made = seconds(since: t)
+      resetPeakMemory()
+      t = Date()
+      let outcome: String
+      do {
+        _ = try ZXDBStore.open(
+          zip: zip, sha256: SHA256.hex(zip), dumpName: "hostile.zip", at: dir.appendingPathComponent("hostile.sqlite"))
+        outcome = "LOADED (expected a refusal)"
+      } catch {
+        outcome = "refused: \(error)"
+      }
+      let peak = peakMemory()
+      worst = max(worst, peak)
+      say(
+        String(
+          format: "hostile: %@ (%.1f MB zipped, made in %.1f s)", c.name, mb(zip.count), made))
+      say(
+        String(format: "  %6.2f s, peak %6.0f MB; %@", seconds(since: t), peak / 1_000_000, String(outcome.prefix(150)))
+      )
+    }
+    say(String(format: "peak memory on hostile dumps     %6.0f MB  (goal < 1024 MB)", worst / 1_000_000))
+  }
+
+  /// A one-entry dump zip: `prefix`, then `count` copies of `byte`, deflated as it is written.
+  static func repeated(_ byte: UInt8, count: Int, after prefix: String = "") -> [UInt8] {
+    let writer = ZipWriter(entryName: "ZXDB_mysql.sql", level: 1)
+    writer.write(Array(prefix.utf8))
+    let chunk = [UInt8](repeating: byte, count: 1 << 20)
+    var left = count
+    while left > 0 {
+      let n = min(left, chunk.count)
+      chunk.withUnsafeBufferPointer { writer.write(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+      left -= n
+    }
+    return writer.finish()
   }
 
   // MARK: the generated dump
@@ -198,6 +261,12 @@ enum SpectrumBench {
   static func mb(_ n: Int) -> Double { Double(n) / 1_000_000 }
 
   static func seconds(since t: Date) -> Double { max(Date().timeIntervalSince(t), 1e-9) }
+
+  /// Starts the peak-memory count again from the current resident size (Linux: writing 5 to
+  /// /proc/self/clear_refs resets VmHWM).
+  static func resetPeakMemory() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+  }
 
   /// Peak resident memory so far (VmHWM from /proc/self/status), in bytes.
   static func peakMemory() -> Double {

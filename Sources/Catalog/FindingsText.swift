@@ -8,10 +8,7 @@ enum FindingsText {
     for f in sorted {
       let tag = f.severity == .error ? "ERROR" : "WARN "
       out.append("\(indent)\(tag) \(f.rule): \(f.message)")
-      if !f.records.isEmpty {
-        let more = f.count > f.records.count ? " and \(f.count - f.records.count) more" : ""
-        out.append("\(indent)      records: \(f.records.joined(separator: ", "))\(more)")
-      }
+      if !f.records.isEmpty { out.append("\(indent)      records: \(f.foldedRecords)") }
     }
     return out
   }

@@ -1,24 +1,3 @@
 import BuildSupport
-import CatalogKit
 
-let tool = BuildTool(
-  name: "popboks-build", abstract: "Build the PopBoks catalogues (Džuboks, Ritam).",
-  source: "popboks", hosts: [PopBoksMagazine.host], charset: .utf8Else(.windows1250),
-  defaultDelayMS: PopBoksBuildDefaults.delayMS, defaultJobs: PopBoksBuildDefaults.jobs,
-  options: [
-    ToolOption("--magazine", value: "<name>", help: "Build one magazine: dzuboks or ritam.", default: "both"),
-    ToolOption("--probe-report", value: "<file.html>", help: "Write a page drawing every measured tile grid."),
-    ToolOption(
-      "--min-issues", value: "<n>", help: "Fewest issues a magazine may have.",
-      default: "the previous catalogue's count, else 183 for dzuboks and 25 for ritam"),
-    ToolOption("--years", value: "<from-to>", help: "Years an issue may carry.", default: "1974-1995"),
-  ],
-  discussion: """
-    Each page is a pyramid of 256-pixel tiles; the archive answers 403 for a tile that does not
-    exist. Every issue's level-2 grid is measured on its first, middle and last page, asking about
-    24 HEAD requests per issue where the reference asked 121. Probe answers are cached like pages,
-    so a rerun asks nothing; the measured grids and their evidence are saved next to the cache as
-    grids-<magazine>.json.
-    """)
-
-BuildRunner.main(tool) { ctx in try await PopBoksRun(ctx).products() }
+BuildRunner.main(PopBoksTool.tool, PopBoksTool.build)

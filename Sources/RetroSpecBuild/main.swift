@@ -1,29 +1,3 @@
 import BuildSupport
-import CatalogKit
 
-let tool = BuildTool(
-  name: "retrospec-build", abstract: "Build the RetroSpec catalogue (ex-Yugoslav computer magazines).",
-  source: "retrospec", hosts: [RetroSpecSite.host], charset: .utf8Else(.windows1250),
-  // The reference's pace on this one small server: sequential, 150 ms after each request.
-  defaultDelayMS: 150, defaultJobs: 1,
-  options: [
-    ToolOption(
-      "--min-issues", value: "<n>", help: "Fewest issues a full build may write.",
-      default: "the previous catalogue's count, else 653"),
-    ToolOption(
-      "--max-dead", value: "<n>", help: "Most archives that may answer other than 200.",
-      default: "the previous dead count + 4, else 12"),
-    ToolOption(
-      "--min-described", value: "<n>", help: "Fewest issues that must have a metadata page.",
-      default: "the previous count with pages - 4, else 0"),
-    ToolOption("--no-probe", help: "Skip the size probes (HEAD); issues get neither bytes nor a dead flag."),
-  ],
-  discussion: """
-    Crawls the 12 index pages, one metadata (magshow) page per issue and one HEAD per archive, about
-    1,300 requests. --only takes series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige).
-    """)
-
-BuildRunner.main(tool) { ctx in
-  let crawl = try RetroSpecCrawl(ctx)
-  return [try await crawl.run()]
-}
+BuildRunner.main(RetroSpecTool.tool, RetroSpecTool.build)

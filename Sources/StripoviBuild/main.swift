@@ -1,29 +1,3 @@
 import BuildSupport
-import CatalogKit
 
-let tool = BuildTool(
-  name: "stripovi-build", abstract: "Build the Stripovi.com web-comics catalogue.",
-  source: "stripovi", hosts: [ReaderPage.host], charset: .utf8Else(.windows1250),
-  defaultDelayMS: StripoviBuildDefaults.delayMS, defaultJobs: 1,
-  options: [
-    ToolOption(
-      "--max-missing", value: "<n>", help: "Stop after this many ids in a row that are not comics.",
-      default: "\(StripoviBuildDefaults.maxMissing)"),
-    ToolOption(
-      "--previous", value: "<file>",
-      help: "Catalogue to take cover, creators, date, lead and run from (the reader page does not show them).",
-      default: "the output file, when it exists"),
-    ToolOption("--drop-incomplete", help: "Leave out comics that still lack cover, creators or date, with a warning."),
-    ToolOption(
-      "--min-comics", value: "<n>", help: "Fewest comics the catalogue may list.",
-      default: "the previous catalogue's count"),
-  ],
-  discussion: """
-    Comic ids are walked upwards from 1 through the reader page (PageCount=1), until a run of ids
-    that are not comics. Each comic's page-address rule is fitted from page 1, page 10 and, past 99
-    pages, its last page. The reader page shows title, pages and images only: cover, creators, date
-    and lead come from --previous, never guessed; a comic without them fails validation unless
-    --drop-incomplete leaves it out.
-    """)
-
-BuildRunner.main(tool) { ctx in try await StripoviRun(ctx).products() }
+BuildRunner.main(StripoviTool.tool, StripoviTool.build)

@@ -1,7 +1,8 @@
 import CatalogKit
 import Foundation
 
-/// The parsed command line of a `*-build`: the shared contract plus the tool's own options.
+/// The parsed command line of a `*-build`: the shared contract plus the tool's own options. Every
+/// value has been checked against its declaration (kind and range) by `parse`.
 public struct BuildOptions: Sendable {
   public var noNetwork = false
   public var cacheDirectory: URL
@@ -15,6 +16,10 @@ public struct BuildOptions: Sendable {
   /// Pause between HEAD probes to one host; nil means the same as `delayMS`.
   public var probeDelayMS: Int?
   public var refresh = false
+  /// `--refresh=all`: revalidate every cached answer, not only what the freshness rules pick.
+  public var refreshAll = false
+  /// `--max-age <days>`: details and sizes older than this are re-asked by a refresh.
+  public var maxAgeDays = BuildDefaults.maxAgeDays
   public var date: String
   public var reportFile: URL?
   public var quiet = false
@@ -22,25 +27,38 @@ public struct BuildOptions: Sendable {
   public var shrinkLimit = BuildDefaults.shrinkLimit
   public var userAgent: String
   public var ignoreRobots = false
+  /// `--max-time`: seconds the run may take; at the deadline nothing is written (exit 75).
+  public var maxTimeSeconds: Int?
   /// The tool's own options: name → values (a flag has one value, "true").
   public var extra: [String: [String]] = [:]
+  /// The tool's own declarations, for their defaults.
+  var declared: [ToolOption] = []
   let toolName: String
 
   public func flag(_ name: String) -> Bool { extra[name] != nil }
   public func value(_ name: String) -> String? { extra[name]?.last }
   public func values(_ name: String) -> [String] { extra[name] ?? [] }
 
-  /// An integer option, or the default; a non-number is a usage error naming the option.
-  public func int(_ name: String, default d: Int) throws -> Int {
-    guard let v = value(name) else { return d }
-    guard let n = Int(v) else { throw UsageError("\(name) takes a whole number, not '\(v)'.", tool: toolName) }
-    return n
+  /// The option's value, else its declared default when that is a number; nil when neither.
+  public func int(_ name: String) -> Int? {
+    if let v = value(name) { return Int(v) }
+    return declared.first { $0.name == name }?.defaultValue.flatMap { Int($0) }
   }
 
-  public func double(_ name: String, default d: Double) throws -> Double {
-    guard let v = value(name) else { return d }
-    guard let n = Double(v) else { throw UsageError("\(name) takes a number, not '\(v)'.", tool: toolName) }
-    return n
+  /// The option's value, else its declared number, else `d` (a default worked out at run time,
+  /// such as the previous catalogue's count).
+  public func int(_ name: String, default d: Int) -> Int { int(name) ?? d }
+
+  public func double(_ name: String) -> Double? {
+    if let v = value(name) { return Double(v) }
+    return declared.first { $0.name == name }?.defaultValue.flatMap { Double($0) }
+  }
+
+  public func double(_ name: String, default d: Double) -> Double { double(name) ?? d }
+
+  /// A `from-to` option's range, else its declared default.
+  public func span(_ name: String) -> ClosedRange<Int>? {
+    (value(name) ?? declared.first { $0.name == name }?.defaultValue).flatMap(OptionKind.span)
   }
 }
 
@@ -57,41 +75,71 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 
 /// Shared options and their help, in the order `--help` lists them.
 enum SharedOption {
-  static let all: [ToolOption] = [
-    ToolOption("--no-network", help: "Build from the cache alone; a miss is an error that lists every missing URL."),
-    ToolOption(
-      "--cache", value: "<dir>", help: "Cache folder; delete it to ask for fresh copies.", default: ".<source>-cache"),
-    ToolOption("--out", value: "<dir>", help: "Folder the catalogues are written to.", default: "catalogs"),
-    ToolOption("--output", value: "<file>", help: "Exact output file, for a build that writes one catalogue."),
-    ToolOption(
-      "--mirror", value: "<url>",
-      help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
-    ToolOption(
-      "--only", value: "<keys>", help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.",
-      repeatable: true),
-    ToolOption("--jobs", value: "<n>", help: "Requests in flight per host.", default: "<tool default>"),
-    ToolOption("--delay", value: "<ms>", help: "Pause between requests to one host.", default: "<tool default>"),
-    ToolOption(
-      "--probe-delay", value: "<ms>",
-      help: "Pause between HEAD probes to one host (never more than --delay unless given).", default: "<tool default>"),
-    ToolOption("--refresh", help: "Revalidate cached pages with conditional requests instead of trusting them."),
-    ToolOption(
-      "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
-      default: "today, UTC"),
-    ToolOption("--report", value: "<file>", help: "Write a machine-readable build report (JSON)."),
-    ToolOption("--allow-shrink", help: "Write even when the rebuild drops more issues than the shrink limit."),
-    ToolOption(
-      "--shrink-limit", value: "<share>", help: "Share of the previous issues a rebuild may drop.", default: "0.05"),
-    ToolOption(
-      "--user-agent", value: "<string>", help: "User-Agent sent with every request.", default: "<tool default>"),
-    ToolOption("--ignore-robots", help: "Fetch paths robots.txt disallows (say why in the run's notes)."),
-    ToolOption("--quiet", help: "Print only errors and the summary."),
-    ToolOption("--help", help: "Show help information."),
-  ]
+  /// The longest pause between requests we accept: ten minutes (a longer one is a typo).
+  static let delayRange = 0...600_000
+  /// `--max-time` from one second to thirty days, as `catalog build` takes it.
+  static let maxTimeRange = TimeBudget.range
+
+  static func all(for tool: BuildTool) -> [ToolOption] {
+    [
+      ToolOption("--no-network", help: "Build from the cache alone; a miss is an error that lists every missing URL."),
+      ToolOption(
+        "--cache", value: "<dir>", help: "Cache folder; delete it to ask for fresh copies.", default: tool.cacheName,
+        kind: .path),
+      ToolOption(
+        "--out", value: "<dir>", help: "Folder the catalogues are written to.", default: "catalogs", kind: .path),
+      ToolOption(
+        "--output", value: "<file>", help: "Exact output file, for a build that writes one catalogue.", kind: .path),
+      ToolOption(
+        "--mirror", value: "<url>",
+        help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
+      ToolOption(
+        "--only", value: "<keys>",
+        help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.", repeatable: true),
+      ToolOption(
+        "--jobs", value: "<n>", help: "Requests in flight per host.",
+        default: "\(tool.defaultJobs); at most \(tool.maxJobs)", kind: .integer(1...tool.maxJobs)),
+      ToolOption(
+        "--delay", value: "<ms>", help: "Pause between requests to one host.", default: String(tool.defaultDelayMS),
+        kind: .integer(delayRange)),
+      ToolOption(
+        "--probe-delay", value: "<ms>",
+        help: "Pause between HEAD probes to one host (never more than --delay unless given).",
+        default: tool.defaultProbeDelayMS.map(String.init) ?? "the same as --delay", kind: .integer(delayRange)),
+      ToolOption(
+        "--refresh",
+        help:
+          "Revalidate listings; re-ask details and sizes only when new, changed or past --max-age (--refresh=all: everything)."
+      ),
+      ToolOption(
+        "--max-age", value: "<days>", help: "Age at which --refresh re-asks a detail or size copy.",
+        default: String(BuildDefaults.maxAgeDays), kind: .integer(0...36_500)),
+      ToolOption(
+        "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
+        default: "today, UTC", kind: .date),
+      ToolOption("--report", value: "<file>", help: "Write a machine-readable build report (JSON).", kind: .path),
+      ToolOption("--allow-shrink", help: "Write even when the rebuild drops more issues than the shrink limit."),
+      ToolOption(
+        "--shrink-limit", value: "<share>", help: "Share of the previous issues a rebuild may drop.",
+        default: String(BuildDefaults.shrinkLimit), kind: .share),
+      ToolOption(
+        "--user-agent", value: "<string>", help: "User-Agent sent with every request.",
+        default: tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's", kind: .text),
+      ToolOption("--ignore-robots", help: "Fetch paths robots.txt disallows (say why in the run's notes)."),
+      ToolOption(
+        "--max-time", value: "<time>",
+        help: "Stop after this long (90s, 45m, 5h30m): nothing is written, the cache is kept, exit 75.",
+        kind: .duration(maxTimeRange)),
+      ToolOption("--quiet", help: "Print only errors and the summary."),
+      ToolOption("--version", help: "Show the version and the commit it was built from."),
+      ToolOption("--help", help: "Show help information."),
+    ]
+  }
 }
 
 extension BuildOptions {
-  /// Parses arguments (without the program name). `--help` throws `HelpRequested`.
+  /// Parses arguments (without the program name), checking every value against its declaration.
+  /// `--help` throws `HelpRequested`, `--version` `VersionRequested`.
   public static func parse(
     _ arguments: [String], tool: BuildTool, environment: [String: String] = ProcessInfo.processInfo.environment
   )
@@ -99,18 +147,13 @@ extension BuildOptions {
   {
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     var o = BuildOptions(
-      cacheDirectory: cwd.appendingPathComponent(".\(tool.source)-cache"),
+      cacheDirectory: cwd.appendingPathComponent(tool.cacheName),
       outputDirectory: cwd.appendingPathComponent("catalogs"), jobs: tool.defaultJobs,
-      delayMS: tool.defaultDelayMS, probeDelayMS: tool.defaultProbeDelayMS, date: BuildOptions.defaultDate(environment),
-      userAgent: tool.userAgent,
-      toolName: tool.name)
-    let known = SharedOption.all + tool.options
+      delayMS: tool.defaultDelayMS, probeDelayMS: tool.defaultProbeDelayMS, date: "",
+      userAgent: tool.userAgent, declared: tool.options, toolName: tool.name)
+    let known = SharedOption.all(for: tool) + tool.options
+    var given: [String] = []
     var i = 0
-    func next(_ name: String) throws -> String {
-      i += 1
-      guard i < arguments.count else { throw UsageError("\(name) needs a value.", tool: tool.name) }
-      return arguments[i]
-    }
     while i < arguments.count {
       var arg = arguments[i]
       var inline: String? = nil
@@ -118,104 +161,146 @@ extension BuildOptions {
         inline = String(arg[arg.index(after: eq)...])
         arg = String(arg[..<eq])
       }
-      func val() throws -> String {
-        if let inline { return inline }
-        return try next(arg)
-      }
       switch arg {
-      case "--help", "-h": throw HelpRequested()
-      case "--no-network": o.noNetwork = true
-      case "--cache": o.cacheDirectory = URL(fileURLWithPath: try val(), relativeTo: cwd).standardizedFileURL
-      case "--out": o.outputDirectory = URL(fileURLWithPath: try val(), relativeTo: cwd).standardizedFileURL
-      case "--output": o.outputFile = URL(fileURLWithPath: try val(), relativeTo: cwd).standardizedFileURL
-      case "--mirror":
-        let v = try val()
-        guard let u = URL(string: v), let s = u.scheme, ["http", "https"].contains(s), u.host != nil else {
-          throw UsageError("--mirror takes an http(s) URL such as http://127.0.0.1:8080, not '\(v)'.", tool: tool.name)
-        }
-        o.mirror = u
-      case "--only":
-        let keys = try val().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-          !$0.isEmpty
-        }
-        guard !keys.isEmpty else { throw UsageError("--only needs at least one key.", tool: tool.name) }
-        o.only = (o.only ?? []) + keys
-      case "--jobs":
-        let v = try val()
-        guard let n = Int(v), (1...tool.maxJobs).contains(n) else {
-          throw UsageError("--jobs takes a number from 1 to \(tool.maxJobs), not '\(v)'.", tool: tool.name)
-        }
-        o.jobs = n
-      case "--delay":
-        let v = try val()
-        guard let n = Int(v), n >= 0 else {
-          throw UsageError("--delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name)
-        }
-        o.delayMS = n
-      case "--probe-delay":
-        let v = try val()
-        guard let n = Int(v), n >= 0 else {
-          throw UsageError("--probe-delay takes milliseconds (0 or more), not '\(v)'.", tool: tool.name)
-        }
-        o.probeDelayMS = n
-      case "--refresh": o.refresh = true
-      case "--date":
-        let v = try val()
-        guard BuildOptions.isDate(v) else {
-          throw UsageError("--date takes a date like 2026-11-30, not '\(v)'.", tool: tool.name)
-        }
-        o.date = v
-      case "--report": o.reportFile = URL(fileURLWithPath: try val(), relativeTo: cwd).standardizedFileURL
-      case "--allow-shrink": o.allowShrink = true
-      case "--shrink-limit":
-        let v = try val()
-        guard let d = Double(v), (0...1).contains(d) else {
-          throw UsageError("--shrink-limit takes a share from 0 to 1, not '\(v)'.", tool: tool.name)
-        }
-        o.shrinkLimit = d
-      case "--user-agent": o.userAgent = try val()
-      case "--ignore-robots": o.ignoreRobots = true
-      case "--quiet", "-q": o.quiet = true
-      default:
-        guard let opt = tool.options.first(where: { $0.name == arg }) else {
-          var msg = "Unknown option '\(arguments[i])'."
-          if let near = NearMatch.nearest(arg, in: known.map(\.name), maximum: 3) { msg += " Did you mean '\(near)'?" }
-          throw UsageError(msg, tool: tool.name)
-        }
-        if opt.value == nil {
-          o.extra[opt.name] = ["true"]
-        } else {
-          let v = try val()
-          let parts = opt.repeatable ? v.split(separator: ",").map(String.init) : [v]
-          o.extra[opt.name] = (opt.repeatable ? (o.extra[opt.name] ?? []) : []) + parts
-        }
+      case "-h": arg = "--help"
+      case "-q": arg = "--quiet"
+      default: break
       }
+      guard let option = known.first(where: { $0.name == arg }) else {
+        var msg = "Unknown option '\(OptionKind.quoted(arguments[i]))'."
+        if let near = NearMatch.nearest(arg, in: known.map(\.name), maximum: 3) { msg += " Did you mean '\(near)'?" }
+        throw UsageError(msg, tool: tool.name)
+      }
+      given.append(arg)
+      var value = "true"
+      if option.kind == .flag {
+        // `--refresh=all` is the one flag with a second form: everything, not what the policy picks.
+        if option.name == "--refresh", inline == "all" {
+          value = "all"
+        } else if let inline {
+          throw UsageError("\(arg) takes no value, not '\(OptionKind.quoted(inline))'.", tool: tool.name)
+        }
+      } else if let inline {
+        value = inline
+      } else {
+        i += 1
+        guard i < arguments.count else { throw UsageError("\(arg) needs a value.", tool: tool.name) }
+        value = arguments[i]
+      }
+      if let problem = option.kind.problem(with: value) {
+        throw UsageError("\(arg) \(problem), not '\(OptionKind.quoted(value))'.", tool: tool.name)
+      }
+      try o.set(option, value, cwd: cwd)
       i += 1
     }
+    try o.checkTogether(given, tool: tool)
+    if o.date.isEmpty { o.date = try BuildOptions.defaultDate(environment, tool: tool.name) }
     // Probes are never slower than pages: `--delay 0` (a mirror, a test) makes them unpaced too.
-    if let probe = o.probeDelayMS, !arguments.contains(where: { $0.hasPrefix("--probe-delay") }) {
+    if let probe = o.probeDelayMS, !given.contains("--probe-delay") {
       o.probeDelayMS = min(probe, o.delayMS)
     }
     return o
   }
 
-  static func defaultDate(_ env: [String: String]) -> String {
+  /// Stores one checked value.
+  private mutating func set(_ option: ToolOption, _ v: String, cwd: URL) throws {
+    func path() -> URL { URL(fileURLWithPath: v, relativeTo: cwd).standardizedFileURL }
+    switch option.name {
+    case "--help": throw HelpRequested()
+    case "--version": throw VersionRequested()
+    case "--no-network": noNetwork = true
+    case "--cache": cacheDirectory = path()
+    case "--out": outputDirectory = path()
+    case "--output": outputFile = path()
+    case "--mirror":
+      guard let u = URL(string: v), let s = u.scheme, ["http", "https"].contains(s), u.host != nil else {
+        throw UsageError(
+          "--mirror takes an http(s) URL such as http://127.0.0.1:8080, not '\(OptionKind.quoted(v))'.", tool: toolName)
+      }
+      mirror = u
+    case "--only":
+      let keys = v.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      guard !keys.isEmpty else { throw UsageError("--only needs at least one key.", tool: toolName) }
+      only = (only ?? []) + keys
+    case "--jobs": jobs = Int(v) ?? jobs
+    case "--delay": delayMS = Int(v) ?? delayMS
+    case "--probe-delay": probeDelayMS = Int(v)
+    case "--refresh":
+      refresh = true
+      refreshAll = v == "all"
+    case "--max-age": maxAgeDays = Int(v) ?? maxAgeDays
+    case "--date": date = v
+    case "--report": reportFile = path()
+    case "--allow-shrink": allowShrink = true
+    case "--shrink-limit": shrinkLimit = Double(v) ?? shrinkLimit
+    case "--user-agent": userAgent = v
+    case "--ignore-robots": ignoreRobots = true
+    case "--max-time": maxTimeSeconds = OptionKind.seconds(v)
+    case "--quiet": quiet = true
+    default:
+      if option.kind == .flag {
+        extra[option.name] = ["true"]
+      } else {
+        let parts = option.repeatable ? v.split(separator: ",").map(String.init) : [v]
+        extra[option.name] = (option.repeatable ? (extra[option.name] ?? []) : []) + parts
+      }
+    }
+  }
+
+  /// What single values cannot show: modes given together, `--output` on a run that writes several
+  /// files.
+  private func checkTogether(_ given: [String], tool: BuildTool) throws {
+    var groups: [String: [String]] = [:]
+    for option in tool.options {
+      if let g = option.exclusiveGroup { groups[g, default: []].append(option.name) }
+    }
+    for (_, names) in groups.sorted(by: { $0.key < $1.key }) {
+      var chosen: [String] = []
+      for g in given where names.contains(g) && !chosen.contains(g) { chosen.append(g) }
+      if chosen.count > 1 {
+        throw UsageError(
+          "\(chosen[0]) and \(chosen[1]) cannot be used together; choose one of \(Self.either(names)).", tool: toolName)
+      }
+    }
+    if outputFile != nil, tool.files.count > 1 {
+      let narrowed = tool.fileSelector.map { s in s == "--only" ? only?.count == 1 : values(s).count == 1 } ?? false
+      if !narrowed {
+        let how = tool.fileSelector.map { " or \($0) to write one" } ?? ""
+        throw UsageError(
+          "--output names one file, but \(tool.name) writes \(tool.files.count) (\(tool.files.joined(separator: ", "))); "
+            + "give a folder with --out\(how).", tool: toolName)
+      }
+    }
+  }
+
+  static func either(_ words: [String]) -> String {
+    words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+  }
+
+  /// Today (UTC), or the day SOURCE_DATE_EPOCH names. A set but unusable value is a usage error: a
+  /// reproducible build that silently used today would not be one.
+  static func defaultDate(_ env: [String: String], tool: String) throws -> String {
     var date = Date()
-    if let epoch = env["SOURCE_DATE_EPOCH"].flatMap(Double.init) { date = Date(timeIntervalSince1970: epoch) }
+    if let raw = env["SOURCE_DATE_EPOCH"], !raw.isEmpty {
+      // 253402300799 is 9999-12-31T23:59:59Z, the last second a yyyy-mm-dd date can show.
+      guard raw.allSatisfy({ $0.isASCII && $0.isNumber }), let epoch = Int(raw), (0...253_402_300_799).contains(epoch)
+      else {
+        throw UsageError(
+          "SOURCE_DATE_EPOCH takes whole seconds since 1970 from 0 to 253402300799, not '\(OptionKind.quoted(raw))'.",
+          tool: tool)
+      }
+      date = Date(timeIntervalSince1970: Double(epoch))
+    }
     let f = DateFormatter()
     f.locale = Locale(identifier: "en_US_POSIX")
     f.timeZone = TimeZone(identifier: "UTC")
+    f.calendar = Calendar(identifier: .gregorian)
     f.dateFormat = "yyyy-MM-dd"
     return f.string(from: date)
   }
 
-  static func isDate(_ s: String) -> Bool {
-    let parts = s.split(separator: "-")
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil
-    else { return false }
-    return (1...12).contains(m) && (1...31).contains(d)
-  }
+  static func isDate(_ s: String) -> Bool { CalendarDate(s) != nil }
 }
 
 struct HelpRequested: Error {}
+struct VersionRequested: Error {}

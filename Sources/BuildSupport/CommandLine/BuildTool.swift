@@ -1,8 +1,9 @@
 import CatalogKit
 import Foundation
 
-/// What one `*-build` executable is: its name, one-sentence abstract, hosts, politeness defaults and
-/// any options beyond the shared contract.
+/// What one `*-build` executable is, declared once: its name, one-sentence abstract, hosts,
+/// politeness defaults, the files it writes and its own options. Help, parsing, `--version` and
+/// `catalog build` all read this one value.
 public struct BuildTool: Sendable {
   public var name: String
   public var abstract: String
@@ -23,6 +24,26 @@ public struct BuildTool: Sendable {
   public var options: [ToolOption]
   /// Lines of extra help text shown under DISCUSSION.
   public var discussion: String?
+  /// Every catalogue file a full run writes (`catalog build` checks them; `--output` needs one).
+  public var files: [String]
+  /// The option that narrows a run to one of `files` (`--magazine`, `--group`), so `--output` may
+  /// name the one file; nil when nothing does.
+  public var fileSelector: String?
+  /// The runs a full build of this source needs: one with no arguments, unless the tool writes one
+  /// group per run (spectrum-build `--build magazines`, …).
+  public var fullRuns: [FullRun]
+
+  /// One invocation of a full build: its extra arguments and the files it writes.
+  public struct FullRun: Sendable, Equatable {
+    public var arguments: [String]
+    public var files: [String]
+    public var label: String
+    public init(arguments: [String], files: [String], label: String) {
+      self.arguments = arguments
+      self.files = files
+      self.label = label
+    }
+  }
 
   public init(
     name: String, abstract: String, source: String, hosts: [String],
@@ -30,7 +51,8 @@ public struct BuildTool: Sendable {
     defaultProbeDelayMS: Int? = nil,
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
-    options: [ToolOption] = [], discussion: String? = nil
+    options: [ToolOption] = [], discussion: String? = nil, files: [String] = [], fileSelector: String? = nil,
+    fullRuns: [FullRun]? = nil
   ) {
     self.name = name
     self.abstract = abstract
@@ -44,25 +66,78 @@ public struct BuildTool: Sendable {
     self.userAgent = userAgent
     self.options = options
     self.discussion = discussion
+    self.files = files
+    self.fileSelector = fileSelector
+    self.fullRuns =
+      fullRuns ?? [
+        FullRun(arguments: [], files: files, label: name.hasSuffix("-build") ? String(name.dropLast(6)) : name)
+      ]
   }
+
+  /// The default cache folder's name (`.<source>-cache`).
+  public var cacheName: String { ".\(source)-cache" }
+
+  /// The word `catalog build` knows the tool by: its name without `-build` (`spectrum`).
+  public var key: String { name.hasSuffix("-build") ? String(name.dropLast("-build".count)) : name }
 }
 
-/// An option one tool adds to the shared contract. `value == nil` makes it a flag.
+/// What an option's value is, and so how it is checked when the command line is read.
+public enum OptionKind: Sendable, Equatable {
+  /// No value.
+  case flag
+  /// A whole number within the range.
+  case integer(ClosedRange<Int>)
+  /// A finite share from 0 to 1.
+  case share
+  /// Printable text: no control characters (a User-Agent with CR/LF would inject a header).
+  case text
+  /// A real calendar date, `yyyy-mm-dd`.
+  case date
+  /// A length of time (`90s`, `30m`, `5h`, `2d`), in seconds within the range.
+  case duration(ClosedRange<Int>)
+  /// One word of a fixed set.
+  case choice([String])
+  /// Comma-separated values; the option may be given more than once.
+  case list
+  /// `from-to`, both within the range, from not after to.
+  case span(ClosedRange<Int>)
+  /// A file or folder.
+  case path
+}
+
+/// An option one tool adds to the shared contract, declared once: spelling, value, kind and range,
+/// default and help.
 public struct ToolOption: Sendable {
   public var name: String
+  /// The value's placeholder in help (`<n>`); nil makes a flag.
   public var value: String?
   public var help: String
+  /// The default as help shows it; when it reads as a value of `kind`, it is also the value used.
   public var defaultValue: String?
   /// May be given more than once (values accumulate); a value may also be comma-separated.
   public var repeatable: Bool
+  public var kind: OptionKind
+  /// Options in the same group exclude each other (spectrum-build's modes).
+  public var exclusiveGroup: String?
 
   public init(
-    _ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, repeatable: Bool = false
+    _ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, repeatable: Bool = false,
+    kind: OptionKind? = nil, exclusiveGroup: String? = nil
   ) {
     self.name = name
     self.value = value
     self.help = help
     self.defaultValue = defaultValue
     self.repeatable = repeatable
+    self.kind = kind ?? (value == nil ? .flag : repeatable ? .list : .text)
+    self.exclusiveGroup = exclusiveGroup
+  }
+
+  /// A whole-number option whose default (when it has a number for one) is that number.
+  public static func integer(
+    _ name: String, value: String = "<n>", _ range: ClosedRange<Int>, help: String, default d: Int? = nil,
+    defaultText: String? = nil
+  ) -> ToolOption {
+    ToolOption(name, value: value, help: help, default: defaultText ?? d.map(String.init), kind: .integer(range))
   }
 }

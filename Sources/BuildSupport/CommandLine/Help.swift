@@ -23,10 +23,11 @@ enum Help {
       lines.append("")
     }
     lines.append("OPTIONS:")
-    lines += rows(SharedOption.all, tool: tool)
+    lines += rows(SharedOption.all(for: tool), tool: tool)
     lines.append("")
     lines.append("EXIT CODES: 0 written or unchanged, 64 usage, 65 failed validation (nothing written),")
     lines.append("            69 network needed but unavailable or a host refused us, 70 internal error, 74 I/O error.")
+    lines.append("            75 --max-time reached (nothing written, the cache kept).")
     if let d = tool.discussion {
       lines.append("")
       lines.append("DISCUSSION:")
@@ -39,15 +40,11 @@ enum Help {
     let labels = options.map { o in o.value.map { "\(o.name) \($0)" } ?? o.name }
     let width = min((labels.map(\.count).max() ?? 0) + 2, 28)
     return zip(options, labels).map { o, label in
-      var d = o.defaultValue
-      if o.name == "--cache" { d = ".\(tool.source)-cache" }
-      if o.name == "--jobs" { d = "\(tool.defaultJobs); at most \(tool.maxJobs)" }
-      if o.name == "--delay" { d = String(tool.defaultDelayMS) }
-      if o.name == "--probe-delay" { d = tool.defaultProbeDelayMS.map(String.init) ?? "the same as --delay" }
-      if o.name == "--user-agent" {
-        d = tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's"
-      }
-      let help = o.help + (d.map { " (default: \($0))" } ?? "")
+      var notes: [String] = []
+      if let d = o.defaultValue { notes.append("default: \(d)") }
+      // --jobs says its ceiling in its default ("1; at most 8").
+      if o.name != "--jobs", let r = o.kind.rangeText { notes.append(r) }
+      let help = o.help + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
       let pad =
         label.count + 2 > width
         ? "\n  " + String(repeating: " ", count: width) : String(repeating: " ", count: width - label.count)

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// HTTP over libcurl's multi interface: one thread drives every transfer of the process, and
 /// connections to a host are kept alive between requests.
@@ -7,7 +8,9 @@ import Foundation
 /// Measured with `bench fetch` on loopback, URLSession managed about a quarter of curl's own HEAD
 /// rate; this transport is the reason the fetcher stays within 2x of curl.
 public final class CurlTransport: Transport, @unchecked Sendable {
-  // @unchecked: `pending` and `stopped` are guarded by `lock`; everything else belongs to the loop thread.
+  // @unchecked: the multi handle is a raw pointer used only by the loop thread (and by
+  // curl_multi_wakeup, which libcurl documents as callable from any thread); what callers hand to
+  // the loop goes through `inbox`, a Mutex.
 
   /// The one transport of the process. Per-host limits are the fetcher's gates; libcurl's own cap
   /// is set to the highest `--jobs` so it never queues behind them.
@@ -29,9 +32,13 @@ public final class CurlTransport: Transport, @unchecked Sendable {
   }()
 
   private let multi: UnsafeMutableRawPointer
-  private let lock = NSLock()
-  private var pending: [Exchange] = []
-  private var stopped = false
+  /// Transfers handed over by callers and not yet started by the loop.
+  private let inbox = Mutex(Inbox())
+
+  private struct Inbox {
+    var pending: [Exchange] = []
+    var stopped = false
+  }
 
   /// Nil when libcurl cannot make a multi handle (out of memory).
   public init?(maxConnectionsPerHost: Int) {
@@ -49,15 +56,14 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     let exchange = Exchange(request)
     return try await withCheckedThrowingContinuation { c in
       exchange.continuation = c
-      lock.lock()
-      pending.append(exchange)
-      lock.unlock()
+      inbox.withLock { $0.pending.append(exchange) }
       curl_multi_wakeup(multi)
     }
   }
 
-  /// One transfer: the request, what has arrived so far, and who waits for it.
-  final class Exchange {
+  /// One transfer: the request, what has arrived so far, and who waits for it. Handed from the
+  /// caller to the loop thread once, through the inbox, and touched only by that thread after.
+  final class Exchange: @unchecked Sendable {
     let request: TransportRequest
     var status = 0
     var headers: [String: String] = [:]
@@ -79,11 +85,11 @@ public final class CurlTransport: Transport, @unchecked Sendable {
   private func loop() {
     var running: Int32 = 0
     while true {
-      lock.lock()
-      let batch = pending
-      pending.removeAll()
-      let over = stopped
-      lock.unlock()
+      let (batch, over) = inbox.withLock { box in
+        let taken = box.pending
+        box.pending.removeAll()
+        return (taken, box.stopped)
+      }
       if over { return }
       for ex in batch { start(ex) }
       curl_multi_perform(multi, &running)

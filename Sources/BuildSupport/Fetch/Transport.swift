@@ -46,6 +46,8 @@ public struct TransportResponse: Sendable {
 /// `bench fetch`: its own URL cache and automatic redirects switched off; one shared session per
 /// process (sessions that are not shared tie up threads on Linux).
 public final class URLSessionTransport: NSObject, Transport, URLSessionTaskDelegate, @unchecked Sendable {
+  // @unchecked: `session` is set once, in init (it needs `self` as its delegate, so it cannot be a
+  // `let`), before the transport is shared; after that it is only read, and URLSession is thread-safe.
   private var session: URLSession?
 
   public init(maxConnectionsPerHost: Int) {

@@ -5,7 +5,7 @@ import Foundation
 public enum AtomicFile {
   public static func write(_ bytes: [UInt8], to path: String) throws {
     let dir = (path as NSString).deletingLastPathComponent
-    if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+    if !dir.isEmpty { try Folders.create(dir, role: "the folder for \((path as NSString).lastPathComponent)") }
     let tmp = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else { throw IOFailure(path: tmp, operation: "create", errno: errno) }
@@ -38,6 +38,12 @@ public struct IOFailure: Error, CustomStringConvertible, Sendable {
   public var path: String
   public var operation: String
   public var errno: Int32
+
+  public init(path: String, operation: String, errno: Int32) {
+    self.path = path
+    self.operation = operation
+    self.errno = errno
+  }
 
   public var description: String { "\(path): could not \(operation): \(String(cString: strerror(errno)))" }
 }

@@ -1,15 +1,20 @@
 import CatalogKit
 import Foundation
+import Synchronization
 
 /// What a build's closure gets: its options, the fetcher, progress and a place for warnings.
-public final class BuildContext: @unchecked Sendable {
+public final class BuildContext: Sendable {
   public let tool: BuildTool
   public let options: BuildOptions
   public let fetcher: Fetcher
   public let progress: Progress
-  private let lock = NSLock()
-  private var _warnings: [String] = []
-  private var _notes: [String] = []
+  private let kept = Mutex(Kept())
+
+  /// Warnings and notes, in the order they were said, for the report.
+  private struct Kept {
+    var warnings: [String] = []
+    var notes: [String] = []
+  }
 
   public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress) {
     self.tool = tool
@@ -70,38 +75,63 @@ public final class BuildContext: @unchecked Sendable {
 
   /// The catalogue the last build wrote at that path, or nil when there is none or it cannot be read
   /// (the runner warns about an unreadable one when it compares). Sources use it for thresholds
-  /// that follow the previous size, and for fields a page does not carry.
-  public func previousCatalogue<C: Catalogue>(_ type: C.Type, file: String) -> C? {
-    let target = outputPath(for: file)
-    guard let data = FileManager.default.contents(atPath: target.path) else { return nil }
-    return try? CatalogueFile.decode(C.self, from: [UInt8](data), file: target.path)
+  /// that follow the previous size, and for fields a page does not carry. A file written by a newer
+  /// toolchain stops the run here, before any request.
+  public func previousCatalogue<C: Catalogue>(_ type: C.Type, file: String) throws -> C? {
+    try PreviousCatalogue.read(C.self, at: outputPath(for: file), warnIfUnreadable: false)
+  }
+
+  /// GETs each page in order, one at a time; under `--no-network` every page missing from the cache
+  /// is collected and the run stops once with the whole list (exit 69). `each` sees every answer.
+  public func pages<T>(
+    _ urls: [URL], phase: String, headers: [String: String] = [:],
+    _ each: (Int, FetchResponse) throws -> T?
+  ) async throws -> [T] {
+    var out: [T] = []
+    var missing: [URL] = []
+    for (n, url) in urls.enumerated() {
+      progress.step(phase, done: n, total: urls.count, detail: url.lastPathComponent)
+      let response: FetchResponse
+      do {
+        response = try await fetcher.get(url, headers: headers)
+      } catch FetchError.notCached(let u, _) {
+        missing.append(u)
+        continue
+      }
+      if let value = try each(n, response) { out.append(value) }
+    }
+    progress.step(phase, done: urls.count, total: urls.count)
+    if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
+    return out
+  }
+
+  /// Stops the run when `--max-time` has run out: nothing is written, the cache is kept (exit 75).
+  public func checkDeadline() throws {
+    if let d = fetcher.configuration.deadline, Date() >= d { throw DeadlineReached() }
   }
 
   /// A `warning:` line on stderr, also kept for the report.
   public func warn(_ message: String) {
-    lock.lock()
-    _warnings.append(message)
-    lock.unlock()
+    kept.withLock { $0.warnings.append(message) }
     progress.line("warning: " + message)
   }
 
   /// An informational line on stderr (suppressed by --quiet), also kept for the report.
   public func note(_ message: String) {
-    lock.lock()
-    _notes.append(message)
-    lock.unlock()
+    kept.withLock { $0.notes.append(message) }
     if !progress.isQuiet { progress.line(message) }
   }
 
-  public var warnings: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return _warnings
-  }
+  public var warnings: [String] { kept.withLock { $0.warnings } }
 
-  public var notes: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return _notes
+  public var notes: [String] { kept.withLock { $0.notes } }
+}
+
+/// `--max-time` ran out after the last request: the run stops before writing (exit 75).
+struct DeadlineReached: BuildFailure {
+  var exitCode: ExitCode { .tempfail }
+  var description: String {
+    "the --max-time budget ran out before the catalogues could be written; nothing was written, what was "
+      + "fetched is cached, run again to continue"
   }
 }

@@ -9,6 +9,8 @@ public enum ProductStatus: String, Codable, Sendable {
   case unchanged
   /// Failed an ERROR rule: nothing written, the previous file untouched.
   case refused
+  /// Passed, but another file of the same run was refused, and a run writes all its files or none.
+  case withheld
 }
 
 public struct ProductReport: Codable, Sendable {
@@ -35,4 +37,6 @@ public struct BuildReport: Codable, Sendable {
   public var notes: [String]
   public var seconds: Double
   public var libxml2: String
+  /// The binary's version and commit and the libraries it ran with (`--version` shows the first two).
+  public var versions: BuildInfo.Versions?
 }

@@ -6,12 +6,33 @@ import Foundation
 public enum BuildRunner {
   public typealias Build = @Sendable (BuildContext) async throws -> [BuildProduct]
 
+  /// What one run does: build catalogues (validated, then written), or print a report and write
+  /// none (spectrum-build's `--plan`, `--probe`, `--validate`, `--expand`).
+  public enum Work: Sendable {
+    case build(Build)
+    /// Prints to stdout; `counters` adds the fetch counters line on stderr.
+    case report(@Sendable (BuildContext) async throws -> Void, counters: Bool = true)
+  }
+
   /// Parses the process's arguments, runs the build and exits with its code.
   public static func main(_ tool: BuildTool, _ build: @escaping Build) -> Never {
+    main(tool) { _ in .build(build) }
+  }
+
+  /// Parses the process's arguments, picks the work from them (a mode), runs it and exits.
+  public static func main(_ tool: BuildTool, work: @escaping @Sendable (BuildOptions) -> Work) -> Never {
     let args = Array(CommandLine.arguments.dropFirst())
     Task {
-      let outcome = await run(tool, arguments: args, build)
-      exit(outcome.code.rawValue)
+      let code: ExitCode
+      switch parse(args, tool) {
+      case .failure(let stop): code = stop.code
+      case .success(let options):
+        switch work(options) {
+        case .build(let build): code = await run(tool, options: options, transport: nil, build).code
+        case .report(let body, let counters): code = await report(tool, options: options, counters: counters, body)
+        }
+      }
+      exit(code.rawValue)
     }
     dispatchMain()
   }
@@ -25,11 +46,13 @@ public enum BuildRunner {
   public static func run(
     _ tool: BuildTool, arguments: [String], transport: Transport? = nil, _ build: @escaping Build
   ) async -> Outcome {
-    let options: BuildOptions
     switch parse(arguments, tool) {
-    case .success(let o): options = o
+    case .success(let o): return await run(tool, options: o, transport: transport, build)
     case .failure(let stop): return Outcome(code: stop.code)
     }
+  }
+
+  static func run(_ tool: BuildTool, options: BuildOptions, transport: Transport?, _ build: Build) async -> Outcome {
     let started = Monotonic.seconds()
     let context = makeContext(tool, options, transport: transport)
     let fetcher = context.fetcher
@@ -38,23 +61,28 @@ public enum BuildRunner {
     var errorText: String?
     var reports: [ProductReport] = []
     do {
+      try Folders.prepare(options)
       let products = try await build(context)
       if products.isEmpty { throw RunnerError.nothingBuilt(tool.name) }
-      for p in products {
-        let r = try finish(p, options: options, single: products.count == 1)
-        reports.append(r)
-        if r.status == .refused { code = max(code, .invalid) }
+      try context.checkDeadline()
+      if options.outputFile != nil, products.count > 1 {
+        throw UsageError(
+          "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
+      reports = try writeAllOrNone(products, options: options)
+      if reports.contains(where: { $0.status == .refused }) { code = .invalid }
     } catch {
       (code, errorText) = classify(error, fetcher: fetcher)
       Diagnostics.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
+    // A refusal built from cached pages repeats on every run until they are fetched anew.
+    if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
       counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString),
       warnings: context.warnings, notes: context.notes, seconds: Monotonic.seconds() - started,
-      libxml2: HTMLDocument.libxmlVersion)
+      libxml2: HTMLDocument.libxmlVersion, versions: BuildInfo.record)
     printSummary(report, counters: fetcher.counters)
     if let file = options.reportFile {
       do {
@@ -62,33 +90,49 @@ public enum BuildRunner {
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write([UInt8](try enc.encode(report)), to: file.path)
       } catch {
-        Diagnostics.error("\(error)")
+        Diagnostics.error(classify(error, fetcher: fetcher).1)
         code = max(code, .io)
       }
     }
     return Outcome(code: code, report: report)
   }
 
-  /// Runs a mode that prints a report and writes no catalogue (spectrum-build's `--plan`, say): the
-  /// same options, cache and fetcher as a build, no validation or writing.
-  public static func mainReport(_ tool: BuildTool, _ body: @escaping @Sendable (BuildContext) async throws -> Void)
-    -> Never
-  {
-    let args = Array(CommandLine.arguments.dropFirst())
-    Task {
-      exit(await report(tool, arguments: args, body).rawValue)
+  /// Validates every product of the run, then writes all of them, or none: a set of files that
+  /// belong together (BombJack's seven shelves, PopBoks's two magazines) is never left half new.
+  static func writeAllOrNone(_ products: [BuildProduct], options: BuildOptions) throws -> [ProductReport] {
+    let verdicts = try products.map { try judge($0, options: options, single: products.count == 1) }
+    let refused = verdicts.filter { $0.report.status == .refused }
+    guard refused.isEmpty else {
+      let errors = refused.reduce(0) { $0 + $1.report.findings.filter { $0.severity == .error }.count }
+      if verdicts.count > 1 {
+        Diagnostics.error(
+          "\(errors) rule\(errors == 1 ? "" : "s") failed in \(refused.map(\.report.file).joined(separator: ", ")); "
+            + "none of the \(spelled(verdicts.count)) files was written")
+      }
+      return verdicts.map { v in
+        var r = v.report
+        if r.status != .refused { r.status = .withheld }
+        return r
+      }
     }
-    dispatchMain()
+    for v in verdicts { if let bytes = v.bytes { try AtomicFile.write(bytes, to: v.report.path) } }
+    return verdicts.map(\.report)
   }
 
+  /// Runs a mode that prints a report and writes no catalogue (spectrum-build's `--plan`, say): the
+  /// same options, cache and fetcher as a build, no validation or writing.
   public static func report(
     _ tool: BuildTool, arguments: [String], _ body: @Sendable (BuildContext) async throws -> Void
   ) async -> ExitCode {
-    let options: BuildOptions
     switch parse(arguments, tool) {
-    case .success(let o): options = o
+    case .success(let o): return await report(tool, options: o, counters: true, body)
     case .failure(let stop): return stop.code
     }
+  }
+
+  static func report(
+    _ tool: BuildTool, options: BuildOptions, counters: Bool, _ body: @Sendable (BuildContext) async throws -> Void
+  ) async -> ExitCode {
     let context = makeContext(tool, options, transport: nil)
     var code = ExitCode.ok
     do {
@@ -98,6 +142,7 @@ public enum BuildRunner {
       (code, text) = classify(error, fetcher: context.fetcher)
       Diagnostics.error(text)
     }
+    guard counters else { return code }
     let c = context.fetcher.counters.snapshot
     Diagnostics.plain(
       "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)"
@@ -117,6 +162,9 @@ public enum BuildRunner {
     } catch is HelpRequested {
       print(Help.text(for: tool), terminator: "")
       return .failure(EarlyStop(code: .ok))
+    } catch is VersionRequested {
+      print(BuildInfo.line(tool.name))
+      return .failure(EarlyStop(code: .ok))
     } catch {
       Diagnostics.error("\(error)")
       Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
@@ -129,12 +177,18 @@ public enum BuildRunner {
     var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
     config.noNetwork = options.noNetwork
     config.refresh = options.refresh
+    if options.refresh {
+      config.freshness = FreshnessPolicy(
+        rules: FreshnessRules.forSource(tool.source), mode: options.refreshAll ? .all : .policy,
+        maxAgeDays: options.maxAgeDays)
+    }
     config.mirror = options.mirror
     config.jobs = options.jobs
     config.delayMS = options.delayMS
     config.probeDelayMS = options.probeDelayMS
     config.userAgent = options.userAgent
     config.respectRobots = !options.ignoreRobots
+    config.deadline = options.maxTimeSeconds.map { Date().addingTimeInterval(Double($0)) }
     let fetcher = Fetcher(config, transport: transport)
     let context = BuildContext(
       tool: tool, options: options, fetcher: fetcher,
@@ -143,6 +197,8 @@ public enum BuildRunner {
     return context
   }
 
+  /// The exit code and the sentence for an error that ended a run. An error nobody classified is
+  /// our own fault (70), never a verdict on the input.
   static func classify(_ error: Error, fetcher: Fetcher) -> (ExitCode, String) {
     switch error {
     case let e as FetchError:
@@ -171,26 +227,48 @@ public enum BuildRunner {
     case let e as UsageError: return (.usage, e.description)
     case let e as IOFailure: return (.io, e.description)
     case let e as RunnerError: return (.software, e.description)
-    case let e as CustomStringConvertible:
+    case let e as DecodingError: return (.invalid, MalformedJSON.sentence(e))
+    case let e where MalformedInputCheck.covers(e):
       // A page that fails to parse is served again from the cache on every run: say how to drop it.
-      return (.invalid, e.description + (fetcher.cacheHint(for: e.description).map { "\n" + $0 } ?? ""))
-    default: return (.invalid, "\(error)")
+      let text = String(describing: e)
+      return (.invalid, text + (fetcher.cacheHint(for: text).map { "\n" + $0 } ?? ""))
+    default:
+      if let io = IOFailure(foundation: error) { return (.io, io.description) }
+      return (.software, "internal error: \(String(describing: type(of: error))): \(Self.plain(error))")
     }
   }
 
-  /// Validates, compares with the previous file and writes (or refuses) one catalogue.
-  static func finish(_ p: BuildProduct, options: BuildOptions, single: Bool) throws -> ProductReport {
+  /// An error's own sentence, never a Foundation dump.
+  static func plain(_ error: Error) -> String {
+    if error is CocoaError || type(of: error) is NSError.Type { return (error as NSError).localizedDescription }
+    return String(describing: error)
+  }
+
+  /// Small counts in words, as a sentence says them ("none of the seven files").
+  static func spelled(_ n: Int) -> String {
+    let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    return words.indices.contains(n) ? words[n] : String(n)
+  }
+
+  /// One product checked and compared with the file it replaces; the bytes to write, if any.
+  struct Verdict {
+    var report: ProductReport
+    var bytes: [UInt8]?
+  }
+
+  /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
+  static func judge(_ p: BuildProduct, options: BuildOptions, single: Bool) throws -> Verdict {
     let target = (single ? options.outputFile : nil) ?? options.outputDirectory.appendingPathComponent(p.file)
     switch p.payload {
-    case .issue(let c, let rules): return try finish(c, rules: rules, product: p, target: target, options: options)
-    case .popboks(let c, let rules): return try finish(c, rules: rules, product: p, target: target, options: options)
-    case .stripovi(let c, let rules): return try finish(c, rules: rules, product: p, target: target, options: options)
+    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
+    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
+    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
     }
   }
 
-  static func finish<C: Catalogue>(
+  static func judge<C: Catalogue>(
     _ c: C, rules: [ValidationRule<C>], product p: BuildProduct, target: URL, options: BuildOptions
-  ) throws -> ProductReport {
+  ) throws -> Verdict {
     var report = ValidationReport.run(rules, on: c)
     if p.partial {
       // A subset cannot meet completeness thresholds; they are reported, not enforced.
@@ -198,15 +276,7 @@ public enum BuildRunner {
         report.findings[i].severity = .warning
       }
     }
-    var previous: C? = nil
-    if let data = FileManager.default.contents(atPath: target.path) {
-      do {
-        previous = try CatalogueFile.decode(C.self, from: [UInt8](data), file: target.path)
-      } catch {
-        if case .newerVersion = error { throw PreviousCatalogueError(reason: error.description) }
-        Diagnostics.warning("\(error); it will be replaced")
-      }
-    }
+    let previous = try PreviousCatalogue.read(C.self, at: target, warnIfUnreadable: true)
     // Partial builds are checked too: a subset written over a full catalogue is the commonest way
     // to lose one (`--only SK` into catalogs/); write it elsewhere with --out, or pass --allow-shrink.
     if let previous,
@@ -216,26 +286,25 @@ public enum BuildRunner {
       report.findings.append(shrink)
     }
     for f in report.findings {
-      let ids =
-        f.records.isEmpty
-        ? ""
-        : ": " + f.records.joined(separator: ", ")
-          + (f.count > f.records.count ? " and \(f.count - f.records.count) more" : "")
+      let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
       let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
       if f.severity == .error { Diagnostics.error(line) } else { Diagnostics.warning(line) }
     }
     var status: ProductStatus
+    var bytes: [UInt8]? = nil
     if report.hasErrors {
       status = .refused
     } else if let previous, c.sameContent(as: previous) {
       status = .unchanged
     } else {
-      try AtomicFile.write(try CatalogueEncoder.encode(c), to: target.path)
+      bytes = try CatalogueEncoder.encode(c)
       status = .written
     }
-    return ProductReport(
-      file: p.file, path: target.path, status: status, records: c.recordCount,
-      previousRecords: previous?.recordCount, partial: p.partial, findings: report.findings, summary: p.summary)
+    return Verdict(
+      report: ProductReport(
+        file: p.file, path: target.path, status: status, records: c.recordCount,
+        previousRecords: previous?.recordCount, partial: p.partial, findings: report.findings, summary: p.summary),
+      bytes: bytes)
   }
 
   static func printSummary(_ r: BuildReport, counters: Counters) {
@@ -269,13 +338,6 @@ enum RunnerError: Error, CustomStringConvertible {
     case .nothingBuilt(let t): "\(t): the build produced no catalogue"
     }
   }
-}
-
-/// The previous catalogue was written by a newer toolchain: replacing it would lose its fields.
-struct PreviousCatalogueError: BuildFailure {
-  var reason: String
-  var exitCode: ExitCode { .invalid }
-  var description: String { reason + "; nothing was written" }
 }
 
 /// stderr lines in SwiftPM's shape: `error: …`, `warning: …`.

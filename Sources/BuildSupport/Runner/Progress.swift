@@ -12,7 +12,7 @@ public final class Progress: @unchecked Sendable {
   /// whatever `--quiet` says, because the parent, not a person, reads them.
   private let machine: Bool
   private let counters: Counters?
-  private var phase: (name: String, done: Int, total: Int, settledAtStep: Int)?
+  private var phase: (name: String, done: Int, total: Int, settledAtStep: Int, detail: String)?
   private var lastMachine = ""
   private var timer: DispatchSourceTimer?
 
@@ -21,12 +21,12 @@ public final class Progress: @unchecked Sendable {
     self.live = terminal
     self.counters = counters
     self.machine = ProcessInfo.processInfo.environment[ProgressLine.environmentKey] == "lines"
-    if machine {
+    if machine || (!quiet && counters != nil) {
       // Fetches advance between step() calls (a phase of 12 pages reports 0/12 until all are in),
-      // so the parent is told once a second how far the fetcher got.
+      // so once a second the count is moved on by what the fetcher answered since.
       let t = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
       t.schedule(deadline: .now() + 1, repeating: 1)
-      t.setEventHandler { [weak self] in self?.emitMachineLine(force: false) }
+      t.setEventHandler { [weak self] in self?.heartbeat() }
       t.resume()
       timer = t
     }
@@ -37,16 +37,20 @@ public final class Progress: @unchecked Sendable {
   /// Reports `done` of `total` for a phase ("index", "probe"). Plain output prints at the start,
   /// the end and every 10% in between.
   public func step(_ phase: String, done: Int, total: Int, detail: String = "") {
-    if machine {
-      lock.lock()
-      let changed = self.phase?.name != phase || done == 0 || done >= total
-      self.phase = (phase, done, total, settled())
-      lock.unlock()
-      if changed { emitMachineLine(force: true) }
-    }
+    lock.lock()
+    let changed = self.phase?.name != phase || done == 0 || done >= total
+    self.phase = (phase, done, total, settled(), detail)
+    lock.unlock()
+    if machine, changed { emitMachineLine(force: true) }
     guard !quiet else { return }
     lock.lock()
     defer { lock.unlock() }
+    show(phase, done: done, total: total, detail: detail)
+  }
+
+  /// Draws a count: the live line, or a plain line at the start, the end and every 10%. Called
+  /// with the lock held.
+  private func show(_ phase: String, done: Int, total: Int, detail: String) {
     let pct = total > 0 ? Double(done) / Double(total) : 1
     let text = "\(phase) \(done)/\(total)" + (detail.isEmpty ? "" : "  \(detail)")
     if live {
@@ -65,6 +69,25 @@ public final class Progress: @unchecked Sendable {
         FileHandle.standardError.write(Data((text + "\n").utf8))
       }
     }
+  }
+
+  /// Once a second: the machine line for `catalog build`, and the count moved on for a person.
+  private func heartbeat() {
+    if machine { emitMachineLine(force: false) }
+    guard !quiet else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    guard let p = phase, p.done < p.total else { return }
+    let done = advanced(p)
+    guard done > p.done else { return }
+    show(p.name, done: done, total: p.total, detail: p.detail)
+  }
+
+  /// The tool's own count plus what the fetcher answered since, short of the end: the tool says when
+  /// a phase is complete. Called with the lock held.
+  private func advanced(_ p: (name: String, done: Int, total: Int, settledAtStep: Int, detail: String)) -> Int {
+    if p.done >= p.total { return p.done }
+    return min(p.done + max(0, settled() - p.settledAtStep), max(p.total - 1, p.done))
   }
 
   /// A line of its own (notes, warnings), clearing any live line first.
@@ -93,12 +116,9 @@ public final class Progress: @unchecked Sendable {
     defer { lock.unlock() }
     var p = ProgressLine()
     if let phase {
-      // The tool's own count, plus what the fetcher answered since, short of the end: the tool
-      // says when a phase is complete.
-      let ahead = max(0, settled() - phase.settledAtStep)
       p.phase = phase.name
       p.total = phase.total
-      p.done = phase.done >= phase.total ? phase.done : min(phase.done + ahead, max(phase.total - 1, phase.done))
+      p.done = advanced(phase)
     }
     if let c = counters {
       p.requests = c[.requests]

@@ -43,7 +43,7 @@ final class BuildProgress {
       var text = "[\(index)/\(total)] \(label)  \(Self.describe(now.progress))"
       let rate = Self.perSecond(now.progress?.requests, now.seconds)
       if let rate { text += "  \(rate)" }
-      text += "  \(BuildSummary.time(now.seconds))"
+      text += "  " + (now.seconds < 60 ? BuildSummary.time(now.seconds) : Self.duration(now.seconds))
       write("\r\u{1B}[2K" + Self.clip(text, to: 110))
     } else if now.seconds - lastStats.seconds >= statsInterval {
       let requests = now.progress?.requests ?? 0

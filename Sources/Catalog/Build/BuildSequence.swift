@@ -118,7 +118,7 @@ struct BuildSequence {
             try AtomicFile.write([UInt8](data), to: file.path)
             reportPath = file.path
           } catch {
-            progress.line("warning: \(file.path): \(r.label)'s report cannot be kept: \(error)")
+            progress.line("warning: \(error); \(r.label)'s report was not kept")
           }
         }
         let rows = r.files.map { file in

@@ -23,33 +23,21 @@ struct BuildSource: Sendable {
 
   var files: [String] { runs.flatMap(\.files) }
 
-  /// Every source, in the order `--all` builds them (the README's order). Together their runs write
-  /// every file of `CatalogueFileList` (checked by `catalog build --all`'s tests).
-  static let all: [BuildSource] = [
-    simple("retrospec"),
-    simple("archive"),
-    // robots.txt disallows every path, so bombjack-build stops (exit 69) unless the person running
-    // the build says otherwise: `catalog build bombjack --with bombjack:--ignore-robots`. Ignoring a
-    // small site's wishes is never a default.
-    simple("bombjack"),
-    simple("atarimania"),
-    simple("vintageapple"),
-    simple("popboks"),
-    // archive.org's metadata API: spectrum-build allows at most five requests in flight.
-    BuildSource(
-      name: "spectrum", executable: "spectrum-build", cacheName: ".zxdb-cache",
-      runs: ["magazines", "fanzines", "books"].map {
-        Run(arguments: ["--build", $0], files: ["spectrum-\($0).json"], label: "spectrum \($0)")
-      }, maxJobs: 5),
-    simple("stripovi"),
-  ]
-
-  /// A source whose tool writes all its files in one run.
-  static func simple(_ name: String, arguments: [String] = []) -> BuildSource {
-    BuildSource(
-      name: name, executable: "\(name)-build", cacheName: ".\(name)-cache",
-      runs: [Run(arguments: arguments, files: CatalogueFileList.files(ofTool: name).map(\.file), label: name)])
-  }
+  /// Every source, in the order `--all` builds them (the README's order), as each tool declares
+  /// itself (`BuildTools.all`): executable, cache folder, `--jobs` ceiling and the files of a full
+  /// build. Together their runs write every file of `CatalogueFileList` (checked by `catalog build
+  /// --all`'s tests). bombjack-build stops (exit 69) on robots.txt unless the person running the
+  /// build says otherwise: `catalog build bombjack --with bombjack:--ignore-robots`.
+  static let all: [BuildSource] = BuildTools.all.map(BuildSource.init(tool:))
 
   static func named(_ name: String) -> BuildSource? { all.first { $0.name == name } }
+}
+
+extension BuildSource {
+  /// What `catalog build` knows of a tool, read from its declaration.
+  init(tool: BuildTool) {
+    self.init(
+      name: tool.key, executable: tool.name, cacheName: tool.cacheName,
+      runs: tool.fullRuns.map { Run(arguments: $0.arguments, files: $0.files, label: $0.label) }, maxJobs: tool.maxJobs)
+  }
 }

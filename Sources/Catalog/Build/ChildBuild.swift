@@ -120,10 +120,13 @@ private final class StderrStream: Sendable {
   func append(_ chunk: Data) {
     state.withLock { s in
       s.pending += chunk
-      while let nl = s.pending.firstIndex(of: UInt8(ascii: "\n")) {
-        Self.take(String(decoding: s.pending[..<nl], as: UTF8.self), into: &s)
-        s.pending.removeSubrange(...nl)
+      // Split at every newline, then drop what was read in one move (not once per line).
+      var start = s.pending.startIndex
+      while let nl = s.pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        Self.take(String(decoding: s.pending[start..<nl], as: UTF8.self), into: &s)
+        start = s.pending.index(after: nl)
       }
+      s.pending.removeSubrange(..<start)
     }
   }
 

@@ -37,7 +37,7 @@ enum RebuildHistory {
   /// Appends the lines with one write (O_APPEND), so two builds sharing a history cannot interleave
   /// inside a line.
   static func append(_ entries: [Entry], to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FolderMaker.create(url.deletingLastPathComponent())
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var data = Data()

@@ -33,11 +33,11 @@ struct ReviewPage {
     h.raw("<style>\n\(Self.css)\n</style>\n</head>\n<body>\n")
     header(&h)
     totals(&h)
-    filesTable(&h)
-    charts(&h)
     diffSection(&h)
     findings(&h)
+    filesTable(&h)
     requests(&h)
+    charts(&h)
     toolLines(&h)
     h.raw("</body>\n</html>\n")
     return h.text
@@ -118,7 +118,7 @@ struct ReviewPage {
     let runs = Array(Set(history.map(\.run))).sorted()
     h.element(
       "p",
-      "\(runs.count) rebuild\(runs.count == 1 ? "" : "s") in the history, oldest on the left. Each chart has its own scale.",
+      "\(runs.count) rebuild\(runs.count == 1 ? "" : "s") in the history\(span(runs)), oldest on the left. Each chart has its own scale.",
       ["class": "note"])
     h.open("table", ["id": "charts"])
     h.row(["catalogue", "issues", "dead", "unsized"], cell: "th")
@@ -138,11 +138,28 @@ struct ReviewPage {
     h.close("table")
   }
 
+  /// ` (2026-11-16 to 2026-11-30)`: the first and last rebuilds' catalogue dates.
+  private func span(_ runs: [String]) -> String {
+    let dates = Dictionary(history.map { ($0.run, $0.date) }) { a, _ in a }
+    guard runs.count > 1, let first = runs.first.flatMap({ dates[$0] }), let last = runs.last.flatMap({ dates[$0] })
+    else { return "" }
+    return " (\(first) to \(last))"
+  }
+
   private func diffSection(_ h: inout HTMLText) {
     h.element("h2", "Changes against \(baselineName)")
+    // Files the same as the shipped ones are counted, not listed: the reviewer reads what moved.
+    let moved = diffs.filter { $0.diff.map { !$0.isEmpty } ?? true }
+    let same = diffs.count - moved.count
+    guard !moved.isEmpty else {
+      h.element(
+        "p", "All \(diffs.count) catalogues are the same as in \(baselineName) (generated dates aside).",
+        ["class": "note"])
+      return
+    }
     h.open("table", ["id": "diff"])
     h.row(["catalogue", "shipped", "new", "added", "removed", "changed"], cell: "th")
-    for d in diffs {
+    for d in moved {
       h.open("tr", ["data-file": d.file])
       h.element("td", d.file)
       if let diff = d.diff {
@@ -155,14 +172,27 @@ struct ReviewPage {
       h.close("tr")
     }
     h.close("table")
-    for d in diffs {
-      guard let diff = d.diff, !diff.isEmpty else { continue }
+    if same > 0 {
+      h.element(
+        "p",
+        "\(same) other catalogue\(same == 1 ? " is" : "s are") the same as in \(baselineName) (generated dates aside).",
+        ["class": "note"])
+    }
+    for d in moved {
+      guard let diff = d.diff else { continue }
       h.open("section", ["class": "filediff", "data-file": d.file])
       h.element("h3", d.file)
       if !diff.catalogue.isEmpty {
         h.element("p", "catalogue fields: " + diff.catalogue.map(Self.describe).joined(separator: "; "))
       }
       if diff.reordered { h.element("p", "the records both files share are in a different order") }
+      if !diff.identityChanged.isEmpty {
+        h.element(
+          "p",
+          "identity changed (\(diff.identityChanged.count)): readers lose read state and bookmarks for "
+            + diff.identityChanged.prefix(20).joined(separator: ", ") + (diff.identityChanged.count > 20 ? ", …" : ""),
+          ["class": "identity"])
+      }
       var bySeries:
         [String: (
           added: [CatalogueDiff.Record], removed: [CatalogueDiff.Record], changed: [CatalogueDiff.ChangedRecord]
@@ -172,7 +202,9 @@ struct ReviewPage {
       for r in diff.changed { bySeries[r.series, default: ([], [], [])].changed.append(r) }
       for series in bySeries.keys.sorted() {
         guard let s = bySeries[series] else { continue }
-        h.open("details", ["data-series": series])
+        // A handful of changes is shown open; a long list stays folded under its counts.
+        let count = s.added.count + s.removed.count + s.changed.count
+        h.open("details", count <= 10 ? ["data-series": series, "open": "open"] : ["data-series": series])
         h.element("summary", "\(series): +\(s.added.count) −\(s.removed.count) ~\(s.changed.count)")
         h.open("ul")
         var shown = 0
@@ -238,7 +270,8 @@ struct ReviewPage {
       h.element("td", String(cached), ["class": "n"])
       let perMinute = r.seconds > 0 ? Int((Double(requests) / r.seconds * 60).rounded()) : 0
       h.element("td", String(perMinute), ["class": "n"])
-      h.element("td", BuildProgress.duration(r.seconds), ["class": "n"])
+      h.element(
+        "td", r.seconds < 60 ? BuildSummary.time(r.seconds) : BuildProgress.duration(r.seconds), ["class": "n"])
       h.open("td")
       if let path = r.report {
         h.element("a", path, ["href": path])
@@ -279,6 +312,7 @@ struct ReviewPage {
     h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; }
     h3 { font-size: 14px; margin: 14px 0 4px; }
     .verdict { font-weight: 600; margin: 4px 0; }
+    p.identity { color: #9a6700; }
     .ok { color: #1a7f37; } .bad { color: #cf222e; }
     .meta, .note { color: #57606a; font-size: 12px; }
     ul.totals { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }
@@ -297,8 +331,9 @@ struct ReviewPage {
     """
 }
 
-/// A small line chart of one count over the rebuilds: a polyline through the known values, a dot on
-/// each, and the last value printed beside it; a rebuild without a value leaves a gap.
+/// A small line chart of one count over the rebuilds: a line through the known values, a dot on
+/// each, a grey tick at the foot for a rebuild that did not build the file (stopped by its budget,
+/// failed), and the last value printed beside it.
 struct Sparkline {
   var values: [Int?]
   var runs: [String]
@@ -316,37 +351,40 @@ struct Sparkline {
         "viewBox": "0 0 210 \(Int(Self.height))", "role": "img", "aria-label": label,
       ])
     h.element("title", label + ": " + values.map { $0.map(String.init) ?? "–" }.joined(separator: ", "))
+    h.void(
+      "line",
+      [
+        "x1": "0", "y1": String(Self.height - 1), "x2": String(Self.width), "y2": String(Self.height - 1),
+        "stroke": "#d0d7de", "stroke-width": "1",
+      ])
+    let n = values.count
+    func x(_ i: Int) -> String {
+      String(format: "%.1f", n <= 1 ? Self.width / 2 : 4 + Double(i) * (Self.width - 8) / Double(n - 1))
+    }
     if let lo = known.min(), let hi = known.max() {
-      let n = values.count
-      func x(_ i: Int) -> Double { n <= 1 ? Self.width / 2 : 4 + Double(i) * (Self.width - 8) / Double(n - 1) }
-      func y(_ v: Int) -> Double {
-        hi == lo ? Self.height / 2 : (Self.height - 5) - Double(v - lo) / Double(hi - lo) * (Self.height - 10)
+      func y(_ v: Int) -> String {
+        String(
+          format: "%.1f",
+          hi == lo ? Self.height / 2 : (Self.height - 6) - Double(v - lo) / Double(hi - lo) * (Self.height - 12))
       }
-      var segment: [String] = []
-      func flush() {
-        if segment.count > 1 {
-          h.void(
-            "polyline",
-            ["points": segment.joined(separator: " "), "fill": "none", "stroke": "#0969da", "stroke-width": "1.5"])
-        }
-        segment = []
+      let points = values.enumerated().compactMap { i, v in v.map { "\(x(i)),\(y($0))" } }
+      if points.count > 1 {
+        h.void(
+          "polyline",
+          ["points": points.joined(separator: " "), "fill": "none", "stroke": "#0969da", "stroke-width": "1.5"])
       }
-      for (i, v) in values.enumerated() {
-        guard let v else {
-          flush()
-          continue
-        }
-        segment.append(String(format: "%.1f,%.1f", x(i), y(v)))
-      }
-      flush()
       for (i, v) in values.enumerated() {
         guard let v else { continue }
-        h.open(
-          "circle",
-          ["cx": String(format: "%.1f", x(i)), "cy": String(format: "%.1f", y(v)), "r": "2", "fill": "#0969da"])
+        h.open("circle", ["cx": x(i), "cy": y(v), "r": "2.5", "fill": "#0969da"])
         h.element("title", "\(runs.indices.contains(i) ? runs[i] : ""): \(v)")
         h.close("circle")
       }
+    }
+    // A count the file never has (dead for PopBoks) gets no ticks: only a gap among values is news.
+    for (i, v) in values.enumerated() where v == nil && !known.isEmpty {
+      h.open("rect", ["x": x(i), "y": String(Self.height - 5), "width": "2", "height": "4", "fill": "#8c959f"])
+      h.element("title", "\(runs.indices.contains(i) ? runs[i] : ""): not built in this rebuild")
+      h.close("rect")
     }
     h.element(
       "text", last.map(String.init) ?? "–",

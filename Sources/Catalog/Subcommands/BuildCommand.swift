@@ -31,7 +31,7 @@ enum BuildCommand: Subcommand {
     ("--with <source>:<arg>", "Pass one more argument to one source's tool (--with retrospec:--no-probe); repeatable."),
     (
       "--max-time <duration>",
-      "Stop starting requests after this long (90s, 45m, 5h30m) and exit 75; the next run continues from the cache."
+      "Time for the whole run (90s, 45m, 5h30m); at its end the tools stop, write nothing and exit 75, and the next run continues from the cache."
     ),
     ("--report <file>", "Write the rebuild's JSON report there, and each tool's own report in reports/ beside it."),
     ("--json", "Print the rebuild's JSON report instead of the table."),
@@ -111,11 +111,10 @@ enum BuildCommand: Subcommand {
     var worst = code
     if let reportFile {
       do {
-        try FileManager.default.createDirectory(
-          at: reportFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FolderMaker.create(reportFile.deletingLastPathComponent())
         try AtomicFile.write([UInt8](report.json()), to: reportFile.path)
       } catch {
-        console.error("error: \(reportFile.path): the report cannot be written: \(error)")
+        console.error("error: \(error); the rebuild's report was not written")
         worst = max(worst, .io)
       }
     }

@@ -1,21 +1,23 @@
 import BuildSupport
 import CatalogKit
 
-/// `catalog check DIR`: every catalogue in a folder, then the rules across them.
+/// `catalog check DIR`: every catalogue in a folder, then the rules across them, and what the folder
+/// costs the app at launch.
 enum CheckCommand: Subcommand {
   static let name = "check"
   static let abstract = "Check every catalogue in a folder and the rules across them."
-  static let usage = "check <folder> [--expect <set>] [--json]"
+  static let usage = "check <folder> [--expect <set>] [--strict] [--json]"
   static let arguments = [("<folder>", "A folder of catalogue files (*.json, not searched recursively).")]
   static let options = [
     (
       "--expect <set>",
       "Which catalogues must be present: all (the 18 the app ships) or present (only those found). (default: all)"
     ),
+    ("--strict", "Fail (exit 65) on warnings too, not only on errors."),
     ("--json", "Print the findings as JSON instead of text."),
   ]
   static let valueOptions: Set<String> = ["--expect"]
-  static let flags: Set<String> = ["--json"]
+  static let flags: Set<String> = ["--json", "--strict"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard args.positionals.count == 1, let folder = args.positionals.first else {
@@ -53,36 +55,55 @@ enum CheckCommand: Subcommand {
     let failing = reports.filter { $0.report.hasErrors }.count
     let crossErrors = cross.count { $0.severity == .error }
     if failing > 0 || crossErrors > 0 { worst = max(worst, .invalid) }
+    let warnings = reports.reduce(0) { $0 + $1.report.warnings.count } + cross.count { $0.severity == .warning }
+    let strictFailure = args.flag("--strict") && warnings > 0
+    if strictFailure { worst = max(worst, .invalid) }
+    let rows = members.reduce(0) { $0 + $1.catalogue.recordCount }
+
     if args.flag("--json") {
       let entries =
         zip(members, reports).map {
           ReportDocument.FileEntry(
             file: $0.file, shape: $0.catalogue.shape.rawValue, records: $0.catalogue.recordCount,
-            findings: $1.report.findings)
+            seedingSeconds: RowBudget.seedingSeconds($0.catalogue.recordCount), findings: $1.report.findings)
         } + unreadable.map { ReportDocument.FileEntry(file: $0.file, findings: [], error: $0.error) }
-      console.out(ReportDocument(files: entries, folder: cross).json())
+      var doc = ReportDocument(files: entries, folder: cross)
+      doc.seeding = .init(rows: rows)
+      doc.strict = args.flag("--strict")
+      console.out(doc.json())
       return worst
     }
     var out: [String] = []
     out.append(
-      "\(members.count) catalogue\(members.count == 1 ? "" : "s") in \(folder): \(members.count - failing) pass, \(failing) fail"
+      "\(counted(members.count, "catalogue")) in \(folder): \(members.count - failing) pass, \(failing) fail"
         + (unreadable.isEmpty ? "" : ", \(unreadable.count) unreadable")
         + "; folder rules: \(FindingsText.verdict(cross))")
     if !members.isEmpty || !unreadable.isEmpty {
-      var table = TextTable(header: ["file", "shape", "records", "result"], leftAligned: [0, 1, 3])
+      var table = TextTable(header: ["file", "shape", "records", "seeding", "result"], leftAligned: [0, 1, 4])
       for (m, r) in zip(members, reports) {
         table.append([
-          m.file, m.catalogue.shape.displayName, "\(m.catalogue.recordCount)", FindingsText.verdict(r.report.findings),
+          m.file, m.catalogue.shape.displayName, "\(m.catalogue.recordCount)",
+          RowBudget.seedingText(m.catalogue.recordCount), FindingsText.verdict(r.report.findings),
         ])
       }
-      for u in unreadable { table.append([u.file, "-", "-", "not a catalogue"]) }
+      for u in unreadable { table.append([u.file, "-", "-", "-", "not a catalogue"]) }
+      if members.count > 1 {
+        table.append(["total (\(counted(members.count, "file")))", "", "\(rows)", RowBudget.seedingText(rows), ""])
+      }
       out += ["", table.render()]
+      out.append(
+        "seeding: the app seeds about \(RowBudget.rowsPerSecond) rows a second and is killed at about 15 s of launch; "
+          + "a file above \(RowBudget.warnAbove) rows is a warning, above \(RowBudget.errorAbove) an error")
     }
     if !cross.isEmpty { out += ["", "folder"] + FindingsText.lines(cross) }
     for r in reports where !r.report.findings.isEmpty {
       out += ["", r.file] + FindingsText.lines(r.report.findings)
     }
+    if strictFailure { out += ["", "--strict: \(counted(warnings, "warning")) fail the check"] }
     console.out(out.joined(separator: "\n"))
     return worst
   }
 }
+
+/// `1 file`, `2 files`.
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -64,10 +64,10 @@ enum ReportCommand: Subcommand {
     if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
     let page = ReviewPage(report: report, diffs: diffs, history: entries, baselineName: baselineName).render()
     do {
-      try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FolderMaker.create(output.deletingLastPathComponent())
       try AtomicFile.write(Array(page.utf8), to: output.path)
     } catch {
-      console.error("error: \(output.path): the review page cannot be written: \(error)")
+      console.error("error: \(error); the review page was not written")
       return .io
     }
     let added = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.added }

@@ -1,15 +1,38 @@
 import BuildSupport
 import CatalogKit
+import Foundation
 
 /// `catalog stats FILE…`: what catalogues hold, one aligned row per file.
 enum StatsCommand: Subcommand {
   static let name = "stats"
   static let abstract = "Summarise what catalogue files hold."
-  static let usage = "stats <file-or-folder> ..."
+  static let usage = "stats <file-or-folder> ... [--json]"
   static let arguments = [("<file-or-folder>", "A catalogue file, or a folder whose *.json files are read.")]
-  static let options: [(String, String)] = []
+  static let options = [("--json", "Print the numbers as JSON (one entry per file, then the total).")]
   static let valueOptions: Set<String> = []
-  static let flags: Set<String> = []
+  static let flags: Set<String> = ["--json"]
+
+  /// The `--json` document: `files` (one `CatalogueStats` per file, with its name and seeding time)
+  /// and `total` (records, series, dead, bytes summed; bytes null for no sizes or on overflow).
+  struct Document: Encodable {
+    struct File: Encodable {
+      var file: String
+      var stats: CatalogueStats
+      var seedingSeconds: Double
+    }
+    struct Total: Encodable {
+      var files: Int
+      var records: Int
+      var series: Int
+      var dead: Int
+      var bytes: Int64?
+      var bytesOverflow: Bool
+      var seedingSeconds: Double
+    }
+    var files: [File]
+    var total: Total
+    var rowsPerSecond = RowBudget.rowsPerSecond
+  }
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard !args.positionals.isEmpty else { return usageError("name at least one catalogue file or folder.", console) }
@@ -21,7 +44,7 @@ enum StatsCommand: Subcommand {
     var table = TextTable(
       header: ["file", "shape", "issues", "series", "sized", "pages", "cover", "dated", "dead", "bytes"],
       leftAligned: [0, 1])
-    var total = (records: 0, series: 0, dead: 0, bytes: Int64(0), files: 0)
+    var files: [Document.File] = []
     for path in paths {
       let c: AnyCatalogue
       do {
@@ -32,26 +55,43 @@ enum StatsCommand: Subcommand {
         continue
       }
       let s = CatalogueStats(c)
-      let sizes = s.bytes != nil
+      let sizes = s.bytes != nil || s.bytesOverflow
       table.append([
         lastComponent(path), c.shape.displayName, "\(s.records)", "\(s.series)",
         sizes ? CatalogueStats.share(s.sized, of: s.records) : "-", CatalogueStats.share(s.paged, of: s.records),
         CatalogueStats.share(s.covered, of: s.records), CatalogueStats.share(s.dated, of: s.records),
-        sizes ? "\(s.dead)" : "-", s.bytes.map(CatalogueStats.humanBytes) ?? "-",
+        sizes ? "\(s.dead)" : "-", bytesText(s.bytes, overflow: s.bytesOverflow),
       ])
-      total.records += s.records
-      total.series += s.series
-      total.dead += s.dead
-      total.bytes += s.bytes ?? 0
-      total.files += 1
+      files.append(.init(file: lastComponent(path), stats: s, seedingSeconds: RowBudget.seedingSeconds(s.records)))
     }
-    if total.files > 1 {
+    // Counts of real files cannot overflow `Int`, but sizes can: they are summed checked.
+    let records = files.reduce(0) { $0 + $1.stats.records }
+    let anyOverflow = files.contains { $0.stats.bytesOverflow }
+    let bytes = anyOverflow ? nil : CheckedTotal.sum(files.compactMap(\.stats.bytes))
+    let total = Document.Total(
+      files: files.count, records: records, series: files.reduce(0) { $0 + $1.stats.series },
+      dead: files.reduce(0) { $0 + $1.stats.dead }, bytes: bytes, bytesOverflow: bytes == nil && !files.isEmpty,
+      seedingSeconds: RowBudget.seedingSeconds(records))
+    if args.flag("--json") {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let doc = Document(files: files, total: total)
+      console.out((try? encoder.encode(doc)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+      return worst
+    }
+    if files.count > 1 {
       table.append([
-        "total (\(total.files) files)", "", "\(total.records)", "\(total.series)", "", "", "", "", "\(total.dead)",
-        CatalogueStats.humanBytes(total.bytes),
+        "total (\(files.count) files)", "", "\(total.records)", "\(total.series)", "", "", "", "", "\(total.dead)",
+        bytesText(total.bytes, overflow: total.bytesOverflow),
       ])
     }
-    if total.files > 0 { console.out(table.render()) }
+    if !files.isEmpty { console.out(table.render()) }
     return worst
+  }
+
+  /// `1.4 GB`, or `overflow` when the sizes add up past `Int64`.
+  static func bytesText(_ bytes: Int64?, overflow: Bool) -> String {
+    if overflow { return "overflow" }
+    return bytes.map(CatalogueStats.humanBytes) ?? "-"
   }
 }

@@ -5,17 +5,18 @@ import CatalogKit
 enum ValidateCommand: Subcommand {
   static let name = "validate"
   static let abstract = "Run the shared validation rules on catalogue files."
-  static let usage = "validate <file> ... [--numbering <rule>] [--json]"
+  static let usage = "validate <file> ... [--numbering <rule>] [--strict] [--json]"
   static let arguments = [("<file>", "A catalogue file of any shape (issue, PopBoks, Stripovi).")]
   static let options = [
     (
       "--numbering <rule>",
       "How issue series must be numbered: strict (1…n) or gaps. (default: gaps for bombjack-* files, else strict)"
     ),
+    ("--strict", "Fail (exit 65) on warnings too, not only on errors."),
     ("--json", "Print the findings as JSON instead of text."),
   ]
   static let valueOptions: Set<String> = ["--numbering"]
-  static let flags: Set<String> = ["--json"]
+  static let flags: Set<String> = ["--json", "--strict"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard !args.positionals.isEmpty else { return usageError("name at least one catalogue file.", console) }
@@ -43,14 +44,13 @@ enum ValidateCommand: Subcommand {
         continue
       }
       let member = CatalogueSet.Member(file: lastComponent(path), catalogue: c)
-      let report =
-        numbering.map { c.validate(numbering: $0, chronology: member.chronology) } ?? member.validate()
+      let report = member.validate(numbering: numbering)
       table.append([path, c.shape.displayName, "\(c.recordCount)", FindingsText.verdict(report.findings)])
       entries.append(.init(file: path, shape: c.shape.rawValue, records: c.recordCount, findings: report.findings))
       if !report.findings.isEmpty {
         details += ["", path] + FindingsText.lines(report.findings)
       }
-      if report.hasErrors { worst = max(worst, .invalid) }
+      if report.hasErrors || (args.flag("--strict") && !report.warnings.isEmpty) { worst = max(worst, .invalid) }
     }
     if args.flag("--json") {
       console.out(ReportDocument(files: entries, folder: nil).json())

@@ -18,6 +18,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
   case noScandata(identifier: String)
   /// The scandata file states no pages (no `leafCount`, no `<page` elements).
   case noPages(url: URL)
+  /// The scandata file does not close its root element: a body cut short, whose page count would be low.
+  case scandataCutShort(url: URL, bytes: Int, root: String?)
   /// The item's date has no year, so it cannot be titled.
   case undated(identifier: String, date: String?)
   /// The metadata API answered neither 200 nor 4xx (a redirect the fetcher refused to follow…).
@@ -37,6 +39,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noScan(let id): return "\(id): no 'Image Container PDF' among the item's files"
     case .noScandata(let id): return "\(id): no 'Scandata' file among the item's files"
     case .noPages(let url): return "\(url.absoluteString): the scandata states no pages"
+    case .scandataCutShort(let url, let bytes, let root):
+      return "\(url.absoluteString): the scandata is cut short: "
+        + (root.map { "no closing </\($0)> in \(bytes) bytes" } ?? "no XML document in \(bytes) bytes")
     case .undated(let id, let date):
       return "\(id): undated (metadata date \(date.map { "'\($0)'" } ?? "missing") has no year)"
     case .unexpectedStatus(let url, let status): return "\(url.absoluteString): answered HTTP \(status)"

@@ -32,7 +32,7 @@ public struct AtarimaniaIndex: Sendable, Equatable {
       seen.insert(id)
       let anchorEnd = rest.range(of: "</a>")?.lowerBound ?? rest.endIndex
       let name = MarkupText.attribute("alt", in: rest[..<anchorEnd]).map {
-        MarkupText.trim(MarkupText.decodeEntities(String($0.value)))
+        TextNormal.trim(HTMLEntities.decode(String($0.value)))
       }
       titles.append(Entry(id: id, name: name))
     }

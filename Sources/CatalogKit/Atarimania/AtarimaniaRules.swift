@@ -26,8 +26,7 @@ public enum AtarimaniaRules {
     /// The floor from a previous catalogue: its count less 5 %, so a few withdrawn scans pass but a
     /// broken index (a handful of titles) does not. Without one, the reference's 1,500.
     public static func minIssues(previousCount: Int?) -> Int {
-      guard let previousCount, previousCount > 0 else { return referenceMinIssues }
-      return previousCount - max(1, previousCount / 20)
+      SharedRules.previousFloor(previousCount: previousCount, reference: referenceMinIssues)
     }
   }
 
@@ -35,13 +34,8 @@ public enum AtarimaniaRules {
   /// enforcing it for an `--only` subset; the shares hold for any subset.
   public static func rules(_ t: Thresholds) -> [ValidationRule<IssueCatalogue>] {
     Plausibility.of(source: "atarimania").issueRules() + [
-      ValidationRule("threshold/minimum-issues") { c in
-        guard c.issues.count <= t.minIssues else { return nil }
-        return Finding(
-          rule: "", severity: .error,
-          message:
-            "only \(c.issues.count) issues, expected more than \(t.minIssues) — the site lists ~1,900, so the parse or the index is broken",
-          count: c.issues.count)
+      SharedRules.countFloor("minimum-issues", .moreThan(t.minIssues)) { _ in
+        "the site lists ~1,900, so the parse or the index is broken"
       },
       ValidationRule("atarimania/dead-share") { c in
         let dead = c.issues.filter { $0.dead == true }

@@ -82,7 +82,7 @@ public struct AtarimaniaTitlePage: Sendable, Equatable {
   /// The first `href="…/mags/pdf/<file>.pdf"` in an item.
   static func pdfLink(in chunk: Substring) -> PDFLink? {
     for value in attributeValues("href", in: chunk) {
-      let href = MarkupText.decodeEntities(String(value))
+      let href = HTMLEntities.decode(String(value))
       guard href.lowercased().hasSuffix(".pdf"), let r = href.range(of: "mags/pdf/", options: .backwards)
       else { continue }
       let prefix = href[..<r.lowerBound]
@@ -105,7 +105,7 @@ public struct AtarimaniaTitlePage: Sendable, Equatable {
   /// The first `src="…/mags/low_res/<name>"`, cut before any `?`, as `mags/low_res/<name>`.
   static func cover(in chunk: Substring) -> String? {
     for value in attributeValues("src", in: chunk) {
-      let src = MarkupText.decodeEntities(String(value))
+      let src = HTMLEntities.decode(String(value))
       guard let r = src.range(of: "mags/low_res/") else { continue }
       guard isOnSite(src[..<r.lowerBound]) else { continue }
       let name = src[r.upperBound...].prefix(while: { $0 != "?" && $0 != "#" })

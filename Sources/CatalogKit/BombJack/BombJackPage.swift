@@ -34,7 +34,7 @@ public struct BombJackPage: Sendable, Equatable {
 
   /// Reads a page's decoded text.
   public static func read(text: String, url: URL) -> BombJackPage {
-    let m = Markup(text)
+    let m = HTMLScanner(text)
     var notes: [String] = []
     let title = pageTitle(m) ?? url.absoluteString
     let links = followLinks(m, page: url)
@@ -45,7 +45,7 @@ public struct BombJackPage: Sendable, Equatable {
       slashlessFolders: links.filter(\.slashless).map(\.url))
   }
 
-  private static func pageTitle(_ m: Markup) -> String? {
+  private static func pageTitle(_ m: HTMLScanner) -> String? {
     guard let open = m.findTag(Array("title".utf8), from: 0) else { return nil }
     let start = m.tagEnd(from: open)
     let end = m.find(Array("</title".utf8), from: start) ?? m.bytes.count
@@ -55,7 +55,7 @@ public struct BombJackPage: Sendable, Equatable {
 
   /// Every `<a href>` that stays on the archive's host and names an HTML page or folder.
   /// A folder linked both with and without its slash is one link, marked slashless.
-  static func followLinks(_ m: Markup, page: URL) -> [SiteLinks.Link] {
+  static func followLinks(_ m: HTMLScanner, page: URL) -> [SiteLinks.Link] {
     var index: [String: Int] = [:]
     var out: [SiteLinks.Link] = []
     var i = 0
@@ -76,7 +76,7 @@ public struct BombJackPage: Sendable, Equatable {
   }
 
   /// The issue cells: each `<td…>` up to the first following `</td>`, holding an archive link.
-  static func cells(_ m: Markup, page: URL, notes: inout [String]) -> [PageEntry] {
+  static func cells(_ m: HTMLScanner, page: URL, notes: inout [String]) -> [PageEntry] {
     var out: [PageEntry] = []
     var taken: Set<String> = []
     var pos = 0
@@ -114,7 +114,7 @@ public struct BombJackPage: Sendable, Equatable {
   }
 
   /// The first `<a href>` in the range whose path ends in an archive extension.
-  static func archiveAnchor(_ m: Markup, in range: Range<Int>, page: URL) -> Anchor? {
+  static func archiveAnchor(_ m: HTMLScanner, in range: Range<Int>, page: URL) -> Anchor? {
     var i = range.lowerBound
     while let a = m.findTag(Array("a".utf8), from: i, to: range.upperBound) {
       let end = m.tagEnd(from: a, to: range.upperBound)
@@ -130,7 +130,7 @@ public struct BombJackPage: Sendable, Equatable {
     return nil
   }
 
-  static func firstImage(_ m: Markup, in range: Range<Int>, page: URL) -> URL? {
+  static func firstImage(_ m: HTMLScanner, in range: Range<Int>, page: URL) -> URL? {
     var i = range.lowerBound
     while let img = m.findTag(Array("img".utf8), from: i, to: range.upperBound) {
       let end = m.tagEnd(from: img, to: range.upperBound)
@@ -154,11 +154,11 @@ public struct BombJackPage: Sendable, Equatable {
     let u = Array(text.utf8)
     var i = 0
     while i + 4 <= u.count {
-      if Markup.lower(u[i]) == UInt8(ascii: "p"), Markup.lower(u[i + 1]) == UInt8(ascii: "a"),
-        Markup.lower(u[i + 2]) == UInt8(ascii: "g"), Markup.lower(u[i + 3]) == UInt8(ascii: "e")
+      if HTMLScanner.lower(u[i]) == UInt8(ascii: "p"), HTMLScanner.lower(u[i + 1]) == UInt8(ascii: "a"),
+        HTMLScanner.lower(u[i + 2]) == UInt8(ascii: "g"), HTMLScanner.lower(u[i + 3]) == UInt8(ascii: "e")
       {
         var j = i
-        while j > 0, Markup.isSpace(u[j - 1]) { j -= 1 }
+        while j > 0, HTMLScanner.isSpace(u[j - 1]) { j -= 1 }
         let digitsEnd = j
         while j > 0, u[j - 1] >= 0x30, u[j - 1] <= 0x39 { j -= 1 }
         if j < digitsEnd, let n = Int(String(decoding: u[j..<digitsEnd], as: UTF8.self)) { return n }
@@ -168,7 +168,7 @@ public struct BombJackPage: Sendable, Equatable {
     return nil
   }
 
-  static func line(of offset: Int, in m: Markup) -> Int {
+  static func line(of offset: Int, in m: HTMLScanner) -> Int {
     var n = 1
     for b in m.bytes[0..<min(offset, m.bytes.count)] where b == 0x0A { n += 1 }
     return n

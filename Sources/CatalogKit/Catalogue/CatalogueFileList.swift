@@ -11,6 +11,9 @@ public struct CatalogueFileEntry: Sendable, Equatable {
   /// What the app writes into the publisher column.
   public var display: String
   public var base: String
+  /// A row ceiling above `RowBudget.errorAbove` this file's source declares, with its reason; nil
+  /// for the standard budget (every file today: the largest holds 3,194 rows).
+  public var rowCeiling: RowBudget.Ceiling? = nil
 
   public var resourceName: String {
     file.hasSuffix(".json") ? String(file.dropLast(5)) : file

@@ -32,7 +32,7 @@ public struct CatalogueSet: Sendable {
     ) -> ValidationReport {
       catalogue.validate(
         allowlist: allowlist, numbering: numbering ?? self.numbering, chronology: chronology,
-        plausibility: Plausibility.of(source: source, latestYear: latestYear))
+        plausibility: Plausibility.of(source: source, latestYear: latestYear), rowCeiling: entry?.rowCeiling)
     }
   }
 

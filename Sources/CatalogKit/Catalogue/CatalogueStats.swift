@@ -13,8 +13,10 @@ public struct CatalogueStats: Sendable, Equatable, Codable {
   /// Records with a year (or a date).
   public var dated: Int
   public var dead: Int
-  /// Sum of `bytes`; nil for shapes that have no sizes.
+  /// Sum of `bytes`; nil for shapes that have no sizes, or when the sum overflows (`bytesOverflow`).
   public var bytes: Int64?
+  /// The sizes add up to more than `Int64` holds: a hostile or broken file, not a real shelf.
+  public var bytesOverflow: Bool = false
 
   public init(_ c: AnyCatalogue) {
     switch c {
@@ -27,7 +29,8 @@ public struct CatalogueStats: Sendable, Equatable, Codable {
       covered = c.issues.count { $0.cover != nil }
       dated = c.issues.count { $0.year != nil }
       dead = c.issues.count { $0.dead == true }
-      bytes = c.issues.reduce(0) { $0 + ($1.bytes ?? 0) }
+      bytes = c.totalBytes
+      bytesOverflow = bytes == nil
     case .popboks(let c):
       shape = CatalogueShape.popboks.rawValue
       records = c.issues.count

@@ -23,14 +23,65 @@ public enum SharedRules {
   public static func minimumIssues<C: Catalogue>(_ n: Int, _ severity: Severity = .error)
     -> ValidationRule<C>
   {
-    ValidationRule("threshold/minimum-count", severity) { c in
-      c.recordCount >= n
-        ? nil
-        : Finding(
-          rule: "", severity: severity,
-          message: "only \(c.recordCount) records, expected at least \(n): the parse or the index is broken",
-          count: n - c.recordCount)
+    countFloor("minimum-count", .atLeast(n), noun: "records", severity) { _ in "the parse or the index is broken" }
+  }
+
+  /// How a count floor is met.
+  public enum Floor: Sendable, Equatable {
+    /// `count >= n`.
+    case atLeast(Int)
+    /// `count > n` (Atarimania's reference rule).
+    case moreThan(Int)
+
+    func holds(_ count: Int) -> Bool {
+      switch self {
+      case .atLeast(let n): count >= n
+      case .moreThan(let n): count > n
+      }
     }
+
+    var text: String {
+      switch self {
+      case .atLeast(let n): "at least \(n)"
+      case .moreThan(let n): "more than \(n)"
+      }
+    }
+  }
+
+  /// The one count-floor rule every source uses for its completeness (issues, files, comics): named
+  /// `threshold/<name>`, so a partial build (`--only`) reports it instead of refusing.
+  ///
+  /// Message: `only 3 issues, expected at least 25 — <why>`.
+  public static func countFloor<C: Catalogue>(
+    _ name: String, _ floor: Floor, noun: String = "issues", _ severity: Severity = .error,
+    why: @escaping @Sendable (C) -> String
+  ) -> ValidationRule<C> {
+    ValidationRule(thresholdName(name), severity) { c in
+      let count = c.recordCount
+      guard !floor.holds(count) else { return nil }
+      let reason = why(c)
+      return Finding(
+        rule: "", severity: severity,
+        message:
+          "only \(count) \(count == 1 && noun.hasSuffix("s") ? String(noun.dropLast()) : noun), expected \(floor.text)\(reason.isEmpty ? "" : " — " + reason)",
+        count: count)
+    }
+  }
+
+  /// The floor a rebuild must reach given the previous catalogue's count: that count less 5 % (at
+  /// least one), so a few withdrawn scans pass and a broken index (a handful of titles) does not.
+  /// Without a previous catalogue, the source's `reference` floor.
+  public static func previousFloor(previousCount: Int?, reference: Int) -> Int {
+    guard let previousCount, previousCount > 0 else { return reference }
+    return previousCount - max(1, previousCount / previousMarginDivisor)
+  }
+
+  /// 1/20: the 5 % a rebuild may lose against the previous catalogue before its floor fails.
+  public static let previousMarginDivisor = 20
+
+  /// `threshold/…` names: the runner softens exactly these for a partial build.
+  static func thresholdName(_ name: String) -> String {
+    name.hasPrefix("threshold/") ? name : "threshold/" + name
   }
 
   /// At most `share` (0…1) of the issues are dead: above it the site or the parse is broken, not
@@ -81,8 +132,7 @@ public enum SharedRules {
     _ name: String, _ what: String, _ share: Double, of base: ShareBase = .all,
     _ severity: Severity = .error, where holds: @escaping @Sendable (Issue) -> Bool
   ) -> ValidationRule<IssueCatalogue> {
-    let name = name.hasPrefix("threshold/") ? name : "threshold/" + name
-    return ValidationRule(name, severity) { c in
+    ValidationRule(thresholdName(name), severity) { c in
       let pool = base == .all ? c.issues : c.issues.filter { $0.dead != true }
       let failing = pool.filter { !holds($0) }
       let ok = pool.count - failing.count

@@ -13,7 +13,7 @@ public struct Finding: Sendable, Equatable, Codable {
   public var severity: Severity
   /// One sentence saying what is wrong.
   public var message: String
-  /// The first few offending record ids.
+  /// Every offending record id (JSON reports list them all; text folds them, see `foldedRecords`).
   public var records: [String]
   /// How many records failed in all.
   public var count: Int
@@ -22,12 +22,20 @@ public struct Finding: Sendable, Equatable, Codable {
     self.rule = rule
     self.severity = severity
     self.message = message
-    self.records = Array(records.prefix(Finding.recordsShown))
+    self.records = records
     self.count = count ?? records.count
   }
 
-  /// Enough ids to find the problem without flooding the report.
+  /// Enough ids for a person to find the problem without flooding a terminal.
   public static let recordsShown = 5
+
+  /// `a, b, c, d, e and 12 more`: the records as human text shows them; empty when there are none.
+  public var foldedRecords: String {
+    guard !records.isEmpty else { return "" }
+    let shown = records.prefix(Finding.recordsShown)
+    let more = max(count, records.count) - shown.count
+    return shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+  }
 }
 
 /// A declared check over one catalogue shape. Shared rules apply to every catalogue; each source adds

@@ -105,13 +105,10 @@ public enum HTMLError: Error, CustomStringConvertible, Sendable {
 }
 
 extension HTMLDocument {
-  /// The plain text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed.
-  /// For rules the specs state at text level ("replace the remaining tags with spaces").
+  /// The plain text of an HTML fragment: tags and comments as spaces, entities decoded (the text
+  /// layer's one table, not libxml2's HTML 4 one), whitespace collapsed and trimmed. For rules the
+  /// specs state at text level ("replace the remaining tags with spaces").
   public static func plainText(ofFragment fragment: String) -> String {
-    let spaced = fragment.replacingOccurrences(of: "<", with: " <")
-    guard let d = try? HTMLDocument(html: "<html><body>" + spaced + "</body></html>") else {
-      return TextNormal.collapse(fragment)
-    }
-    return d.first("//body")?.text ?? ""
+    HTMLScanner.plainText(ofFragment: fragment)
   }
 }

@@ -78,24 +78,3 @@ public struct HTMLNode: @unchecked Sendable {
   /// The 1-based line in the source where libxml2 saw this node, for error messages.
   public var line: Int { Int(xmlGetLineNo(node)) }
 }
-
-/// Whitespace rules shared by every parser.
-public enum TextNormal {
-  /// Collapses runs of whitespace (spaces, tabs, newlines, NBSP) into one space and trims.
-  public static func collapse(_ s: String) -> String {
-    var out = String.UnicodeScalarView()
-    var pendingSpace = false
-    for u in s.unicodeScalars {
-      if u == " " || u == "\t" || u == "\n" || u == "\r" || u == "\u{00A0}" || u == "\u{000C}"
-        || u.properties.isWhitespace
-      {
-        pendingSpace = !out.isEmpty
-      } else {
-        if pendingSpace { out.append(" ") }
-        pendingSpace = false
-        out.append(u)
-      }
-    }
-    return String(out)
-  }
-}

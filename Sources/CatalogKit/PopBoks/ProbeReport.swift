@@ -123,17 +123,6 @@ public enum ProbeReport {
     return "\(tenths / 10).\(tenths % 10)"
   }
 
-  static func escape(_ s: String) -> String {
-    var out = ""
-    for c in s {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  /// The text layer's HTML escaper (`HTMLEntities.escape`).
+  static func escape(_ s: String) -> String { HTMLEntities.escape(s) }
 }

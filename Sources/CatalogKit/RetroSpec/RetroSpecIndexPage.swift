@@ -63,7 +63,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
     while let at = page.find(tdOpen, from: i, to: region.upperBound) {
       i = at + tdOpen.count
       // `<td` must be the whole tag name (not `<tdx`).
-      guard i < region.upperBound, RetroSpecMarkup.isSpace(page.bytes[i]) || page.bytes[i] == UInt8(ascii: ">")
+      guard i < region.upperBound, HTMLScanner.isSpace(page.bytes[i]) || page.bytes[i] == UInt8(ascii: ">")
       else { continue }
       guard let contentStart = page.tagEnd(from: i, to: region.upperBound) else { break }
       let nextClose = page.find(tdClose, from: contentStart, to: region.upperBound) ?? region.upperBound
@@ -95,14 +95,14 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
   static func cell(_ page: RetroSpecMarkup, _ content: Range<Int>, line: Int, seriesKeys: Set<String>) -> CellKind {
     let id = magshowID(page, content)
     let hrefs = page.attributeValues("href", in: content).map(\.value)
-    let zip = hrefs.first { RetroSpecMarkup.contains($0, "/zip/") && RetroSpecMarkup.hasSuffix($0, ".zip") }
+    let zip = hrefs.first { HTMLScanner.contains($0, "/zip/") && HTMLScanner.hasSuffix($0, ".zip") }
     switch (id, zip) {
     case (nil, nil): return .none
     case (let id?, nil): return .broken("cell for \(id) has no …/ZIP/….zip link")
     case (nil, let zip?): return .broken("cell with \(zip) has no magshow.php?all= link")
     case (let id?, let zip?):
       guard seriesKeys.contains(RetroSpecIssueID(id).seriesKey) else { return .unknownSeries(id) }
-      let cover = hrefs.first { RetroSpecMarkup.contains($0, "/covers/") }
+      let cover = hrefs.first { HTMLScanner.contains($0, "/covers/") }
       let thumb = page.attributeValues("src", in: content).first { src in
         !src.value.hasPrefix("gfx/") && page.isInsideImgTag(src.offset, within: content)
       }
@@ -129,7 +129,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
 
   static func isIDByte(_ c: UInt8) -> Bool {
     (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-      || RetroSpecMarkup.isDigit(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
+      || HTMLScanner.isDigit(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
   }
 
   /// The cell's text after removing every whole `<a …>…</a>` element and turning the remaining tags into
@@ -146,8 +146,8 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
         i += 1
         continue
       }
-      if i + 2 < content.upperBound, RetroSpecMarkup.lower(page.bytes[i + 1]) == UInt8(ascii: "a"),
-        RetroSpecMarkup.isSpace(page.bytes[i + 2]) || page.bytes[i + 2] == UInt8(ascii: ">"),
+      if i + 2 < content.upperBound, HTMLScanner.lower(page.bytes[i + 1]) == UInt8(ascii: "a"),
+        HTMLScanner.isSpace(page.bytes[i + 2]) || page.bytes[i + 2] == UInt8(ascii: ">"),
         let end = page.find(aClose, from: i + 2, to: content.upperBound)
       {
         i = end + aClose.count
@@ -157,7 +157,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
       i = page.tagEnd(from: i, to: content.upperBound) ?? content.upperBound
     }
     let text = page.encoding == .utf8 ? String(decoding: kept, as: UTF8.self) : page.encoding.decode(kept) ?? ""
-    return TextNormal.collapse(RetroSpecEntities.decode(text))
+    return TextNormal.collapse(HTMLEntities.decode(text))
   }
 }
 
@@ -170,9 +170,9 @@ extension RetroSpecMarkup {
       i -= 1
       if bytes[i] == UInt8(ascii: ">") { return false }
       if bytes[i] == UInt8(ascii: "<") {
-        return i + 4 <= bytes.count && RetroSpecMarkup.lower(bytes[i + 1]) == UInt8(ascii: "i")
-          && RetroSpecMarkup.lower(bytes[i + 2]) == UInt8(ascii: "m")
-          && RetroSpecMarkup.lower(bytes[i + 3]) == UInt8(ascii: "g")
+        return i + 4 <= bytes.count && HTMLScanner.lower(bytes[i + 1]) == UInt8(ascii: "i")
+          && HTMLScanner.lower(bytes[i + 2]) == UInt8(ascii: "m")
+          && HTMLScanner.lower(bytes[i + 3]) == UInt8(ascii: "g")
       }
     }
     return false

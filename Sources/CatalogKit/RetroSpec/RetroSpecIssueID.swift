@@ -20,7 +20,7 @@ public struct RetroSpecIssueID: Sendable, Equatable, Hashable {
     year = nil
     month = nil
     isSpecial = false
-    guard parts.count >= 3, parts[1].utf8.count == 2, parts[1].utf8.allSatisfy(RetroSpecMarkup.isDigit),
+    guard parts.count >= 3, parts[1].utf8.count == 2, parts[1].utf8.allSatisfy(HTMLScanner.isDigit),
       let yy = Int(parts[1])
     else { return }
     year = yy >= 70 ? 1900 + yy : 2000 + yy

@@ -52,12 +52,12 @@ public struct RetroSpecMagshow: Sendable, Equatable {
   static func seriesName(_ page: RetroSpecMarkup) -> String? {
     guard let font = fontTag(page, size: "5"), let after = page.tagEnd(from: font) else { return nil }
     var i = after
-    while i < page.count, RetroSpecMarkup.isSpace(page.bytes[i]) { i += 1 }
+    while i < page.count, HTMLScanner.isSpace(page.bytes[i]) { i += 1 }
     let bOpen = Array("<b>".utf8)
     guard page.find(bOpen, from: i, to: min(i + bOpen.count, page.count)) == i else { return nil }
     let start = i + bOpen.count
     guard let end = page.find(Array("</b>".utf8), from: start) else { return nil }
-    return TextNormal.collapse(RetroSpecEntities.decode(page.text(start..<end)))
+    return TextNormal.collapse(HTMLEntities.decode(page.text(start..<end)))
   }
 
   /// The inner text of the first `<font size="4"…>…</font>`, matched against
@@ -66,17 +66,17 @@ public struct RetroSpecMagshow: Sendable, Equatable {
     guard let font = fontTag(page, size: "4"), let start = page.tagEnd(from: font),
       let end = page.find(Array("</font>".utf8), from: start)
     else { return nil }
-    return parseDateLine(RetroSpecEntities.decode(page.text(start..<end)))
+    return parseDateLine(HTMLEntities.decode(page.text(start..<end)))
   }
 
   static func parseDateLine(_ raw: String) -> (year: Int, monthText: String, number: Int)? {
     let text = Array(raw.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars)
-    guard text.count >= 4, text[0..<4].allSatisfy({ $0.isASCII && RetroSpecMarkup.isDigit(UInt8($0.value)) }),
+    guard text.count >= 4, text[0..<4].allSatisfy({ $0.isASCII && HTMLScanner.isDigit(UInt8($0.value)) }),
       let year = Int(String(String.UnicodeScalarView(text[0..<4]))),
       let hash = text.lastIndex(of: "#"), hash >= 4
     else { return nil }
     let digits = text[(hash + 1)...]
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && RetroSpecMarkup.isDigit(UInt8($0.value)) }),
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && HTMLScanner.isDigit(UInt8($0.value)) }),
       let number = Int(String(String.UnicodeScalarView(digits)))
     else { return nil }
     let month = String(String.UnicodeScalarView(text[4..<hash])).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -105,7 +105,7 @@ public struct RetroSpecMagshow: Sendable, Equatable {
       guard before == UInt8(ascii: "?") || before == UInt8(ascii: "&") else { continue }
       var j = i
       var value = 0
-      while j < page.count, RetroSpecMarkup.isDigit(page.bytes[j]), j - i < 9 {
+      while j < page.count, HTMLScanner.isDigit(page.bytes[j]), j - i < 9 {
         value = value * 10 + Int(page.bytes[j] - UInt8(ascii: "0"))
         j += 1
       }

@@ -13,12 +13,8 @@ public enum RetroSpecRules {
     let suspects = pages.compactMap(suspicion)
     let pagesOfSeries = seriesPages(pages)
     var rules: [ValidationRule<IssueCatalogue>] = [
-      ValidationRule("threshold/issue-count", gate) { c in
-        guard c.issues.count < t.minIssues else { return nil }
-        let hint = suspects.isEmpty ? "" : "; " + suspects.joined(separator: "; ")
-        return Finding(
-          rule: "", severity: gate,
-          message: "expected at least \(t.minIssues) issues, built \(c.issues.count)\(hint)")
+      SharedRules.countFloor("issue-count", .atLeast(t.minIssues), gate) { _ in
+        suspects.isEmpty ? "the parse or the index is broken" : suspects.joined(separator: "; ")
       },
       ValidationRule("threshold/series-shrank", gate) { c in
         var now: [String: Int] = [:]

@@ -77,26 +77,42 @@ public struct RobotsPolicy: Sendable, Equatable {
   }
 
   /// `*` matches any run of characters; a trailing `$` anchors the end.
+  ///
+  /// Compared as UTF-8 bytes (RFC 9309 matches octets): Foundation's `range(of:)` returns a range past
+  /// the end of the string when the pattern holds a NUL, and slicing with it trapped (found by fuzzing).
   static func matches(_ pattern: String, _ path: String) -> Bool {
-    var p = Substring(pattern)
-    let anchored = p.hasSuffix("$")
-    if anchored { p = p.dropLast() }
-    let pieces = p.split(separator: "*", omittingEmptySubsequences: false)
-    var rest = Substring(path)
+    var p = Array(pattern.utf8)
+    let anchored = p.last == UInt8(ascii: "$")
+    if anchored { p.removeLast() }
+    let pieces = p.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false)
+    let s = Array(path.utf8)
+    var rest = 0
     for (i, piece) in pieces.enumerated() {
       if i == 0 {
-        guard rest.hasPrefix(piece) else { return false }
-        rest = rest.dropFirst(piece.count)
-      } else if let r = rest.range(of: piece) {
-        rest = rest[r.upperBound...]
+        guard s.count >= piece.count, s[0..<piece.count].elementsEqual(piece) else { return false }
+        rest = piece.count
+      } else if let at = firstIndex(of: piece, in: s, from: rest) {
+        rest = at + piece.count
       } else {
         return false
       }
     }
     if anchored {
-      if pieces.count > 1, let last = pieces.last { return path.hasSuffix(last) }
-      return rest.isEmpty
+      if pieces.count > 1, let last = pieces.last {
+        return s.count >= last.count && s.suffix(last.count).elementsEqual(last)
+      }
+      return rest == s.count
     }
     return true
+  }
+
+  private static func firstIndex(of needle: ArraySlice<UInt8>, in s: [UInt8], from start: Int) -> Int? {
+    guard !needle.isEmpty else { return start }
+    var i = start
+    while i + needle.count <= s.count {
+      if s[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      i += 1
+    }
+    return nil
   }
 }

@@ -9,6 +9,9 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownLayout(dump: String, offset: Int, line: Int, table: String, problem: String)
   /// Bytes that fit no part of the INSERT grammar.
   case syntax(dump: String, offset: Int, line: Int, table: String, problem: String)
+  /// A statement head or a value runs past its limit (`SQLDumpParser.statementHeadLimit`, `.valueLimit`):
+  /// garbage or a missing quote or `;`, which would otherwise be held in memory whole.
+  case oversized(dump: String, offset: Int, line: Int, what: String, limit: Int)
   /// A table the build needs has no INSERT in the dump.
   case missingTable(dump: String, table: String)
 
@@ -21,6 +24,8 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownLayout(let d, let o, let l, let t, let p):
       "\(d): line \(l) (byte \(o)): unknown layout of table `\(t)`: \(p)"
     case .syntax(let d, let o, let l, let t, let p): "\(d): line \(l) (byte \(o)): in `\(t)`: \(p)"
+    case .oversized(let d, let o, let l, let what, let limit):
+      "\(d): line \(l) (byte \(o)): \(what) runs past \(limit >> 20) MiB without ending; the dump is damaged"
     case .missingTable(let d, let t): "\(d): the dump has no rows for table `\(t)`"
     }
   }

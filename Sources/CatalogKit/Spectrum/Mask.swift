@@ -69,10 +69,16 @@ public struct Mask: Sendable, Equatable, Hashable {
     }
   }
 
+  /// The widest `{iN}` pad read: an Int has at most 19 digits. A mask asking for more is broken, and
+  /// `{i118888888888}` would otherwise ask for a 118 GB string (found by fuzzing).
+  static let widestPad = 20
+
   /// `{iN}`-style numbers: at least N digits, never truncated; an empty or non-numeric N means 1.
   private func padded(_ value: Int?, _ kind: Character, _ argument: String) throws(MaskError) -> String {
+    let width = Int(argument) ?? 1
+    guard width <= Mask.widestPad else { throw .unknownToken(mask: text, token: "\(kind)\(argument)") }
     guard let value else { throw .missing(mask: text, field: String(kind)) }
-    return Mask.pad(value, to: Int(argument) ?? 1)
+    return Mask.pad(value, to: width)
   }
 
   static func pad(_ value: Int, to width: Int) -> String {

@@ -17,6 +17,15 @@ public struct DumpTable: Sendable, Equatable {
 /// bigger than one value or one statement head is ever buffered. Columns are found by name in each
 /// INSERT's column list, because ZXDB adds columns between versions.
 public final class SQLDumpParser {
+  /// The most bytes one statement head may hold: an `INSERT … VALUES` up to its first row, or a whole
+  /// statement that is not an INSERT (`CREATE TABLE …`). ZXDB's longest CREATE TABLE is under 4 KB; 1 MiB
+  /// only stops a dump of garbage (a run of NULs, a statement missing its `;`) from being held whole.
+  public static let statementHeadLimit = 1 << 20
+  /// The most bytes one value of a read table may hold. MySQL's MEDIUMTEXT ends at 16 MiB and ZXDB's
+  /// longest values are a few KB, so a longer string is an unterminated quote, not data; values of the
+  /// tables the build skips are never held, so they are not limited.
+  public static let valueLimit = 16 << 20
+
   /// The dump's name for messages (e.g. `ZXDB_mysql.sql.zip: ZXDB_mysql.sql`).
   public let dump: String
   public let wanted: [DumpTable]
@@ -112,7 +121,12 @@ public final class SQLDumpParser {
           if c == 0x0A { line += 1 }
           j += 1
         }
-        if capture && j > i { value.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<j])) }
+        if capture && j > i {
+          if value.count + (j - i) > Self.valueLimit {
+            throw oversizedValue(quoted: true)
+          }
+          value.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<j]))
+        }
         offset += j - i
         i = j
         guard i < n else { continue }
@@ -127,6 +141,9 @@ public final class SQLDumpParser {
       case .skipEscape:
         state = .skipQuoted
       case .quotedEscape:
+        if value.count >= Self.valueLimit {
+          throw oversizedValue(quoted: true)
+        }
         switch b {
         case UInt8(ascii: "n"): value.append(0x0A)
         case UInt8(ascii: "r"): value.append(0x0D)
@@ -138,6 +155,9 @@ public final class SQLDumpParser {
       case .quotedQuote:
         if b == 0x27 {
           // A doubled quote is one quote.
+          if value.count >= Self.valueLimit {
+            throw oversizedValue(quoted: true)
+          }
           value.append(0x27)
           state = .quoted
         } else {
@@ -186,6 +206,7 @@ public final class SQLDumpParser {
           state = .blockComment
         }
       case .head:
+        if head.count >= Self.statementHeadLimit { throw oversizedHead() }
         switch b {
         case 0x27, 0x60, 0x22:
           head.append(b)
@@ -203,6 +224,7 @@ public final class SQLDumpParser {
           head.append(b)
         }
       case .headQuote:
+        if head.count >= Self.statementHeadLimit { throw oversizedHead() }
         head.append(b)
         if b == 0x5C && headQuoteChar == 0x27 {
           state = .headEscape
@@ -247,6 +269,9 @@ public final class SQLDumpParser {
         case 0x27, 0x28, 0x3B:
           throw syntax("unexpected \(Self.show(b)) in an unquoted value")
         default:
+          if value.count >= Self.valueLimit {
+            throw oversizedValue(quoted: false)
+          }
           value.append(b)
         }
       case .afterValue:
@@ -343,13 +368,13 @@ public final class SQLDumpParser {
       columns = list
     }
     table = name
-    seen.insert(name)
     guard let index = wantedIndex[name] else {
       tableIndex = -1
       state = .skipValues
       return
     }
     tableIndex = index
+    seen.insert(name)
     if columns == nil {
       if let first = firstInsertColumns[name] {
         columns = first
@@ -422,7 +447,8 @@ public final class SQLDumpParser {
       atItemStart = false
       k += 1
     }
-    createColumns[name] = columns
+    // Only the tables the build reads are remembered, so a dump of endless CREATE TABLEs holds nothing.
+    if wantedIndex[name] != nil { createColumns[name] = columns }
   }
 
   // MARK: values
@@ -447,6 +473,18 @@ public final class SQLDumpParser {
     row[slot] = value.withUnsafeBufferPointer {
       String(decoding: UnsafeBufferPointer(rebasing: $0[lo..<hi]), as: UTF8.self)
     }
+  }
+
+  private func oversizedHead() -> DumpError {
+    let start = String(decoding: head.prefix(40), as: UTF8.self)
+    return .oversized(
+      dump: dump, offset: headOffset, line: headLine, what: "the statement (\(start)…)", limit: Self.statementHeadLimit)
+  }
+
+  private func oversizedValue(quoted: Bool) -> DumpError {
+    .oversized(
+      dump: dump, offset: tupleOffset, line: tupleLine,
+      what: "\(quoted ? "a quoted" : "an unquoted") value in a row of `\(table)`", limit: Self.valueLimit)
   }
 
   private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

@@ -17,6 +17,12 @@ public struct ZipArchive: Sendable {
   public let name: String
   public let entries: [Entry]
 
+  /// The most bytes one entry may inflate to. ZXDB's dump inflates to about 142 MB from 27 MB; 1 GiB
+  /// leaves it room to grow sevenfold, while a zip bomb's declared gigabytes are refused unread.
+  public static let inflatedSizeLimit = 1 << 30
+  /// Deflate cannot shrink data more than 1032 to 1, so a larger declared size is a lie.
+  static let deflateRatioLimit = 1032
+
   private static let endSignature: UInt32 = 0x0605_4b50
   private static let centralSignature: UInt32 = 0x0201_4b50
   private static let localSignature: UInt32 = 0x0403_4b50
@@ -107,14 +113,24 @@ public struct ZipArchive: Sendable {
 
   /// Streams an entry's uncompressed bytes to `body` in chunks of at most `chunkSize`, then checks the
   /// size and CRC-32 the directory records. Throws `ZipError`, or whatever `body` throws to stop early.
+  ///
+  /// The declared size is checked before anything is inflated (at most `limit`, and no more than its
+  /// compressed size allows), and inflation stops as soon as it passes the declared size, so no entry
+  /// ever yields more than `limit` bytes.
   public func inflate(
-    _ entry: Entry, in bytes: [UInt8], chunkSize: Int = 1 << 20,
+    _ entry: Entry, in bytes: [UInt8], chunkSize: Int = 1 << 20, limit: Int = ZipArchive.inflatedSizeLimit,
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
+    try checkDeclaredSize(of: entry, limit: limit)
     let range = try dataRange(of: entry, in: bytes)
     var crc = ZipCRC32()
     var total = 0
     func forward(_ chunk: UnsafeBufferPointer<UInt8>) throws {
+      if chunk.count > entry.uncompressedSize - total {
+        throw ZipError.tooLarge(
+          archive: name, entry: entry.name, offset: entry.localHeaderOffset,
+          what: "inflates past the \(entry.uncompressedSize) bytes its directory entry declares")
+      }
       crc.update(chunk)
       total += chunk.count
       try body(chunk)
@@ -142,6 +158,24 @@ public struct ZipArchive: Sendable {
     }
     if crc.value != entry.crc32 {
       throw ZipError.checksumMismatch(archive: name, entry: entry.name, what: "CRC-32 does not match the directory")
+    }
+  }
+
+  /// Refuses an entry whose declared size is past `limit` or past what its compressed bytes can hold.
+  func checkDeclaredSize(of entry: Entry, limit: Int) throws(ZipError) {
+    let declared = entry.uncompressedSize
+    if declared > limit {
+      throw .tooLarge(
+        archive: name, entry: entry.name, offset: entry.localHeaderOffset,
+        what: "declares \(declared) bytes uncompressed, more than the \(limit) bytes allowed")
+    }
+    let product = entry.compressedSize.multipliedReportingOverflow(by: ZipArchive.deflateRatioLimit)
+    let most = entry.method == 0 ? entry.compressedSize : (product.overflow ? Int.max : product.partialValue)
+    if entry.method == 0 || entry.method == 8, declared > most {
+      throw .tooLarge(
+        archive: name, entry: entry.name, offset: entry.localHeaderOffset,
+        what: "declares \(declared) bytes uncompressed from \(entry.compressedSize) compressed, more than "
+          + (entry.method == 0 ? "a stored entry holds" : "deflate can give"))
     }
   }
 

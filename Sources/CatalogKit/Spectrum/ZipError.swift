@@ -14,6 +14,9 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
   case truncated(archive: String, entry: String, offset: Int)
   /// The inflated bytes do not match the size or CRC-32 the central directory records.
   case checksumMismatch(archive: String, entry: String, what: String)
+  /// An entry declares, or inflates to, more than it may (`ZipArchive.inflatedSizeLimit`): a zip bomb
+  /// or a damaged directory. `offset` is the entry's local header.
+  case tooLarge(archive: String, entry: String, offset: Int, what: String)
   /// No entry matched (e.g. no `.sql` file in the dump zip).
   case noEntry(archive: String, wanted: String)
 
@@ -28,6 +31,7 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(a): \(e): byte \(offset): corrupt deflate data (\(message))"
     case .truncated(let a, let e, let offset): "\(a): \(e): data ends early at byte \(offset)"
     case .checksumMismatch(let a, let e, let what): "\(a): \(e): \(what)"
+    case .tooLarge(let a, let e, let offset, let what): "\(a): \(e) (header at byte \(offset)): \(what)"
     case .noEntry(let a, let wanted): "\(a): no entry \(wanted)"
     }
   }

@@ -58,10 +58,10 @@ public struct ReaderPage: Sendable, Equatable {
       else {
         throw ReaderPageError.noImage(url: url, line: line(of: container.start, in: page))
       }
-      let trimmed = decodeEntities(src).trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = HTMLEntities.decode(src).trimmingCharacters(in: .whitespacesAndNewlines)
       result.image = trimmed.removingPercentEncoding ?? trimmed
       if let a = find("<a", in: lower, from: container.end), a < img, let aEnd = find(">", in: lower, from: a) {
-        result.next = attribute("href", in: page, lower: lower, tag: a..<aEnd).map(decodeEntities)
+        result.next = attribute("href", in: page, lower: lower, tag: a..<aEnd).map(HTMLEntities.decode)
       }
     }
 
@@ -155,40 +155,6 @@ public struct ReaderPage: Sendable, Equatable {
       i += 1
     }
     return nil
-  }
-
-  /// Decodes the character references an attribute value may hold (`&amp;`, `&#38;`, `&#x26;` …).
-  static func decodeEntities(_ s: String) -> String {
-    guard s.contains("&") else { return s }
-    let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
-    var out = ""
-    var rest = s[...]
-    while let amp = rest.firstIndex(of: "&") {
-      out += rest[..<amp]
-      let after = rest[rest.index(after: amp)...]
-      if let semi = after.firstIndex(of: ";"), after.distance(from: after.startIndex, to: semi) <= 8 {
-        let name = String(after[..<semi])
-        var replacement: String?
-        if let v = named[name.lowercased()] {
-          replacement = v
-        } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let n = UInt32(name.dropFirst(2), radix: 16),
-          let u = Unicode.Scalar(n)
-        {
-          replacement = String(u)
-        } else if name.hasPrefix("#"), let n = UInt32(name.dropFirst()), let u = Unicode.Scalar(n) {
-          replacement = String(u)
-        }
-        if let r = replacement {
-          out += r
-          rest = after[after.index(after: semi)...]
-          continue
-        }
-      }
-      out += "&"
-      rest = after
-    }
-    out += rest
-    return out
   }
 
   static func isSpace(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" || s == "\n" || s == "\r" || s == "\u{0C}" }

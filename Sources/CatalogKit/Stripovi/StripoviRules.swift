@@ -50,9 +50,8 @@ public enum StripoviRules {
           )
       },
       // A threshold: a partial (`--only`) build reports it instead of refusing.
-      ValidationRule("threshold/minimum-comics") { c in
-        c.comics.count >= minimumComics
-          ? nil : finding("only \(c.comics.count) comics, expected at least \(minimumComics)")
+      SharedRules.countFloor("minimum-comics", .atLeast(minimumComics), noun: "comics") { _ in
+        "the previous catalogue listed more; a drop almost always means a broken parse"
       },
     ]
   }

@@ -18,8 +18,7 @@ public enum VintageAppleRules {
 
     /// The floor from the previous catalogue of the group, less 5 %; without one, the reference's.
     public static func minIssues(group: VintageAppleGroup, previousCount: Int?) -> Int {
-      guard let previousCount, previousCount > 0 else { return group.referenceMinIssues }
-      return previousCount - max(1, previousCount / 20)
+      SharedRules.previousFloor(previousCount: previousCount, reference: group.referenceMinIssues)
     }
   }
 
@@ -29,12 +28,8 @@ public enum VintageAppleRules {
     let slugs = Set(group.sections.map(\.slug))
     let expected = group.sections.map(\.slug)
     return Plausibility.of(source: "vintageapple").issueRules() + [
-      ValidationRule("threshold/minimum-issues") { c in
-        guard c.issues.count < t.minIssues else { return nil }
-        return Finding(
-          rule: "", severity: .error,
-          message: "only \(c.issues.count) files, expected at least \(t.minIssues) — the parse or a section is broken",
-          count: c.issues.count)
+      SharedRules.countFloor("minimum-issues", .atLeast(t.minIssues), noun: "files") { _ in
+        "the parse or a section is broken"
       },
       ValidationRule("threshold/every-section") { c in
         let present = Set(c.series.map(\.key))

@@ -61,7 +61,7 @@ public enum VintageAppleSectionPage {
     var rest = chunk
     while let r = rest.range(of: "href=\"", options: .caseInsensitive) {
       guard let close = rest[r.upperBound...].firstIndex(of: "\"") else { return nil }
-      let value = MarkupText.decodeEntities(String(rest[r.upperBound..<close]))
+      let value = HTMLEntities.decode(String(rest[r.upperBound..<close]))
       rest = rest[rest.index(after: close)...]
       let lower = value.lowercased()
       guard lower.hasPrefix("pdf/"), lower.hasSuffix(".pdf"), lower.count > 8 else { continue }
@@ -78,7 +78,7 @@ public enum VintageAppleSectionPage {
     var rest = chunk
     while let r = rest.range(of: "src=\"") {
       guard let close = rest[r.upperBound...].firstIndex(of: "\"") else { return nil }
-      let value = MarkupText.decodeEntities(String(rest[r.upperBound..<close]))
+      let value = HTMLEntities.decode(String(rest[r.upperBound..<close]))
       rest = rest[rest.index(after: close)...]
       if value.hasPrefix("thumb/"), value.count > 6 { return value }
     }

@@ -8,7 +8,7 @@ public enum VintageAppleTitle {
   /// `198106 Foo Magazine Vol 06-06.pdf` becomes `Foo Magazine Vol 06-06`; book titles keep a
   /// trailing year (`Some Book Title 1984`).
   public static func clean(linkText: String, href: String) -> String {
-    var t = MarkupText.trim(linkText)
+    var t = TextNormal.trim(linkText)
     if t.isEmpty {
       let file = href.split(separator: "/").last.map(String.init) ?? href
       t = file.replacingOccurrences(of: "_", with: " ")

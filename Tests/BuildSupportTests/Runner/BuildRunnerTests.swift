@@ -140,7 +140,7 @@ final class BuildRunnerTests: XCTestCase {
       ],
       tool: tool, environment: [:])
     XCTAssertEqual(o.only, ["a", "b", "c"])
-    XCTAssertEqual(try o.int("--min-issues", default: 3), 7)
+    XCTAssertEqual(o.int("--min-issues", default: 3), 7)
     XCTAssertEqual(o.date, "2026-02-03")
     XCTAssertEqual(o.jobs, 3)
     XCTAssertEqual(o.mirror?.absoluteString, "http://127.0.0.1:9")

@@ -1,7 +1,8 @@
-import CatalogKit
 import Foundation
 import ShelfmarkTestSupport
 import XCTest
+
+@testable import CatalogKit
 
 final class StrictJSONTests: XCTestCase {
   private func scan(_ s: String) throws(StrictJSONError) -> StrictJSON.Summary { try StrictJSON.scan(Array(s.utf8)) }
@@ -137,5 +138,33 @@ final class StrictJSONTests: XCTestCase {
       let url = try TestPaths.shared("reference-catalogs/" + name)
       XCTAssertNoThrow(try StrictJSON.scan([UInt8](try Data(contentsOf: url))), name)
     }
+  }
+}
+
+/// Seeded mutations of a small catalogue: the scanner never traps, and whatever it accepts Foundation
+/// also reads as JSON (it may only be stricter, never looser).
+final class StrictJSONMutationTests: XCTestCase {
+  func testMutatedCataloguesNeverTrapAndAreNeverAcceptedWhenFoundationRefusesThem() throws {
+    let seed = Array(try CatalogueEncoder.encode(CatalogueTestData.retroSpec()))
+    let alphabet = Array(#"{}[]:,"\-+.0123456789eEtfnul \#n\u00ab"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
+    var rng = SplitMix(seed: 13)
+    var accepted = 0
+    for _ in 0..<3_000 {
+      var bytes = seed
+      for _ in 0...rng.below(4) {
+        let at = rng.below(bytes.count)
+        switch rng.below(3) {
+        case 0: bytes[at] = alphabet[rng.below(alphabet.count)]
+        case 1: bytes.remove(at: at)
+        default: bytes.insert(alphabet[rng.below(alphabet.count)], at: at)
+        }
+      }
+      guard (try? StrictJSON.scan(bytes)) != nil else { continue }
+      accepted += 1
+      XCTAssertNoThrow(
+        try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
+        String(decoding: bytes, as: UTF8.self))
+    }
+    XCTAssertGreaterThan(accepted, 100, "mutations inside strings and numbers keep valid JSON")
   }
 }

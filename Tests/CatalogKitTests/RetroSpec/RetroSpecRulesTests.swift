@@ -47,7 +47,7 @@ final class RetroSpecRulesTests: XCTestCase {
     XCTAssertEqual(report.errors.map(\.rule), ["threshold/issue-count", "threshold/series-shrank"])
     XCTAssertEqual(
       report.errors[0].message,
-      "expected at least 5 issues, built 2; https://retrospec.elite.org/pcsux/indexSK.html looks truncated, has 1 half cells (2 issue cells)"
+      "only 2 issues, expected at least 5 — https://retrospec.elite.org/pcsux/indexSK.html looks truncated, has 1 half cells (2 issue cells)"
     )
     XCTAssertEqual(report.errors[1].message, "SK has 2 issues, the previous catalogue had 5 from indexSK.html")
   }

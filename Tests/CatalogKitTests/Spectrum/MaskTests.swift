@@ -134,6 +134,14 @@ final class MaskTests: XCTestCase {
     XCTAssertEqual(failure("a{}b", MaskFields()), .unknownToken(mask: "a{}b", token: ""))
   }
 
+  func testAPadWiderThanAnyNumberIsAnUnknownTokenNotAHugeString() throws {
+    XCTAssertEqual(
+      failure("{v+00118888888888}", MaskFields(volume: 1)),
+      .unknownToken(mask: "{v+00118888888888}", token: "v+00118888888888"))
+    XCTAssertEqual(failure("{i21}", MaskFields(number: 7)), .unknownToken(mask: "{i21}", token: "i21"))
+    XCTAssertEqual(try expand("{i20}", MaskFields(number: 7)), String(repeating: "0", count: 19) + "7")
+  }
+
   func testPageAndWebsiteKindsAreUnknownToArchiveMasks() {
     XCTAssertEqual(failure("x{p5}.jpg", MaskFields()), .unknownToken(mask: "x{p5}.jpg", token: "p5"))
     XCTAssertEqual(failure("{e1}", MaskFields()), .unknownToken(mask: "{e1}", token: "e1"))

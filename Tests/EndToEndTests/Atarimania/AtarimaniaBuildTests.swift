@@ -238,7 +238,7 @@ final class AtarimaniaBuildTests: XCTestCase {
   func testABadThresholdIsAUsageErrorBeforeAnyRequest() throws {
     let result = try run(["--max-dead", "few"])
     XCTAssertEqual(result.status, 64, result.stderr)
-    XCTAssertTrue(result.stderr.contains("--max-dead takes a whole number, not 'few'."), result.stderr)
+    XCTAssertTrue(result.stderr.contains("--max-dead takes a number from 0 to 100, not 'few'."), result.stderr)
     XCTAssertEqual(server.requests.count, 0)
   }
 

@@ -43,7 +43,7 @@ final class CatalogToolTests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     XCTAssertTrue(r.stdout.hasPrefix("18 catalogues in \(folder.path): 18 pass, 0 fail; folder rules: ok\n"), r.stdout)
     let row = r.stdout.split(separator: "\n").first { $0.hasPrefix("retrospec-catalog.json ") }
-    XCTAssertEqual(row?.split(separator: " "), ["retrospec-catalog.json", "issue", "653", "ok"])
+    XCTAssertEqual(row?.split(separator: " "), ["retrospec-catalog.json", "issue", "653", "0.1", "s", "ok"])
   }
 
   func testCheckJSONListsEveryFileAndTheFolderFindings() throws {

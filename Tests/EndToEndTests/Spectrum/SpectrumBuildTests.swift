@@ -275,6 +275,31 @@ final class SpectrumBuildTests: XCTestCase {
     XCTAssertTrue(r.stderr.contains("the dump ends inside INSERT INTO `issues`"), r.stderr)
   }
 
+  /// Issue 11, item 5: a dump built to exhaust memory is refused early, naming the place, with 65.
+  func testAZipBombAndARunOfNULsAreRefusedNamingWhere() throws {
+    let dump = dir.appendingPathComponent("site/raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip")
+    let nuls = ZipWriter(entryName: "ZXDB_mysql.sql")
+    nuls.write([UInt8](repeating: 0, count: 4 << 20))
+    let honest = Data(nuls.finish())
+
+    // Its directory claiming 2 GiB: refused before a byte is inflated (and dropped from the cache).
+    var bomb = honest
+    let central = try XCTUnwrap(bomb.lastRange(of: Data([0x50, 0x4b, 0x01, 0x02]))).lowerBound
+    bomb.replaceSubrange((central + 24)..<(central + 28), with: [0, 0, 0, 0x80])
+    try bomb.write(to: dump)
+    let b = try run(["--build", "magazines"])
+    XCTAssertEqual(b.status, 65, b.stderr)
+    XCTAssertTrue(
+      b.stderr.contains("declares 2147483648 bytes uncompressed, more than the 1073741824 bytes allowed"), b.stderr)
+
+    // Declared honestly, the NULs stop the dump reader at its statement limit.
+    try honest.write(to: dump)
+    let r = try run(["--build", "magazines"])
+    XCTAssertEqual(r.status, 65, r.stderr)
+    XCTAssertTrue(r.stderr.contains("ZXDB_mysql.sql.zip: ZXDB_mysql.sql: line 1 (byte 0): the statement ("), r.stderr)
+    XCTAssertTrue(r.stderr.contains("runs past 1 MiB without ending"), r.stderr)
+  }
+
   func testHelpListsTheModesAndTheirOptions() throws {
     let r = try Tool.run("spectrum-build", ["--help"])
     XCTAssertEqual(r.status, 0)

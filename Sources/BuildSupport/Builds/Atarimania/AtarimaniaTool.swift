@@ -1,0 +1,172 @@
+import CatalogKit
+import Foundation
+
+/// `atarimania-build`: its declaration and its run.
+public enum AtarimaniaTool {
+  /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
+  public static let tool = BuildTool(
+    name: "atarimania-build", abstract: "Build the Atarimania catalogue of Atari magazines.",
+    source: "atarimania", hosts: [AtarimaniaSite.host], charset: .utf8Else(.latin1),
+    // Pages are fetched one at a time; the size probes five at a time, each start 150 ms apart.
+    defaultDelayMS: 150, defaultJobs: 5,
+    // The CDN in front of the site answers a non-browser User-Agent with a challenge page.
+    userAgent: AtarimaniaSite.browserUserAgent,
+    options: [
+      .integer(
+        "--min-issues", 0...1_000_000, help: "The catalogue needs more issues than this.",
+        defaultText: "previous count less 5 %, else 1500"),
+      .integer("--max-dead", value: "<percent>", 0...100, help: "Most issues that may answer not found.", default: 5),
+      .integer("--min-sized", value: "<percent>", 0...100, help: "Fewest issues that must carry a size.", default: 90),
+      ToolOption("--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used."),
+    ],
+    discussion: """
+      Reads https://www.atarimania.com/magazines, then one page per title (one at a time), then asks
+      every PDF its size with a HEAD request. --only takes title ids (the number in /magazines/<id>),
+      e.g. --only 20,18. A CDN challenge page instead of a page stops the build (exit 69) and is
+      removed from the cache.
+      """, files: [AtarimaniaSite.catalogueFile])
+
+  /// A stop that chooses its exit code: a challenge is a refusal (69), a broken page is invalid (65).
+  struct AtarimaniaStop: BuildFailure {
+    var exitCode: ExitCode
+    var description: String
+
+    init(_ error: AtarimaniaError) {
+      exitCode = error.isRefusal ? .unavailable : .invalid
+      description = error.description
+    }
+
+    init(_ code: ExitCode, _ message: String) {
+      exitCode = code
+      description = message
+    }
+  }
+
+  /// Runs a parser; a challenge or a broken page is evicted from the cache before the build stops,
+  /// so the next run asks again instead of replaying it.
+  static func parsed<T>(_ response: FetchResponse, ctx: BuildContext, _ parse: () throws -> T) throws -> T {
+    do {
+      return try parse()
+    } catch let error as AtarimaniaError {
+      ctx.fetcher.evict(response.url)
+      throw AtarimaniaStop(error)
+    }
+  }
+
+  /// Stops on a challenge in any answer, whatever its status, after evicting it.
+  static func refuseChallenge(_ response: FetchResponse, ctx: BuildContext) throws {
+    guard
+      let evidence = AtarimaniaChallenge.evidence(
+        status: response.status, headers: response.headers, body: response.body)
+    else { return }
+    ctx.fetcher.evict(response.url, method: response.method)
+    throw AtarimaniaStop(.challenge(url: response.url.absoluteString, evidence: evidence))
+  }
+
+  /// `s` padded with spaces to `width`; a longer name is kept whole.
+  static func padded(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+  }
+
+  /// `--only` keys as title ids: `18`, or a series key such as `analog-18`.
+  static func requestedIDs(_ only: [String], index: AtarimaniaIndex) throws -> Set<String> {
+    var ids = Set<String>()
+    for key in only {
+      let id = key.split(separator: "-").last.map(String.init) ?? key
+      guard index.ids.contains(id) else {
+        throw UsageError(
+          "--only names '\(key)', which is not a title on the index; give title ids such as 20,18.", tool: tool.name)
+      }
+      ids.insert(id)
+    }
+    return ids
+  }
+
+  /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
+  @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
+    let o = ctx.options
+    guard let indexURL = AtarimaniaSite.indexURL else { throw AtarimaniaStop(.software, "the index URL is malformed") }
+    // Options are checked before the first request, so a typo costs no crawl.
+    let thresholds = AtarimaniaRules.Thresholds(
+      minIssues: o.int(
+        "--min-issues",
+        default: AtarimaniaRules.Thresholds.minIssues(
+          previousCount: try ctx.previousCatalogue(IssueCatalogue.self, file: AtarimaniaSite.catalogueFile)?.issues
+            .count)),
+      maxDeadPercent: o.int("--max-dead", default: 5), minSizedPercent: o.int("--min-sized", default: 90))
+
+    // 1. The index.
+    let indexPage = try await ctx.fetcher.get(indexURL)
+    try refuseChallenge(indexPage, ctx: ctx)
+    guard indexPage.status == 200 else {
+      throw AtarimaniaStop(.unavailable, "\(indexURL.absoluteString): the index answered \(indexPage.status)")
+    }
+    let index = try parsed(indexPage, ctx: ctx) {
+      try AtarimaniaIndex.parse(indexPage.body, url: indexURL.absoluteString)
+    }
+    ctx.note("index: \(index.ids.count) titles")
+    if let stated = index.statedCount, stated != index.ids.count {
+      ctx.warn("\(indexURL.absoluteString): the page states \(stated) magazines but links \(index.ids.count)")
+    }
+    let wanted = try o.only.map { try requestedIDs($0, index: index) }
+    let ids = index.ids.filter { wanted?.contains($0) ?? true }
+
+    // 2. One page per title, one at a time; under --no-network every missing page is listed.
+    var titles: [AtarimaniaTitlePage] = []
+    var missing: [URL] = []
+    for (n, id) in ids.enumerated() {
+      ctx.progress.step("titles", done: n, total: ids.count, detail: id)
+      guard let url = AtarimaniaSite.titleURL(id) else { continue }
+      let response: FetchResponse
+      do {
+        response = try await ctx.fetcher.get(url)
+      } catch FetchError.notCached(let u, _) {
+        missing.append(u)
+        continue
+      }
+      try refuseChallenge(response, ctx: ctx)
+      guard response.status == 200 else {
+        ctx.warn("\(url.absoluteString): the title page answered \(response.status); title \(id) skipped")
+        continue
+      }
+      let page = try parsed(response, ctx: ctx) {
+        try AtarimaniaTitlePage.parse(response.body, id: id, url: url.absoluteString)
+      }
+      for line in page.skipped { ctx.warn(line) }
+      if let stated = page.statedCount, stated != page.issues.count {
+        ctx.warn("\(url.absoluteString): the page states \(stated) issues but lists \(page.issues.count) with a PDF")
+      }
+      if page.name == nil { ctx.warn("\(url.absoluteString): no title on the page; title \(id) skipped") }
+      titles.append(page)
+    }
+    ctx.progress.step("titles", done: ids.count, total: ids.count)
+    if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
+
+    // 3. Assemble once to learn which PDFs are kept, probe them, then assemble with the sizes.
+    let unsized = AtarimaniaCatalogueBuilder.build(titles: titles, probes: [:], generated: o.date)
+    let urls = unsized.catalogue.issues.compactMap { AtarimaniaSite.url(ofPath: $0.zip) }
+    let answers = try await ctx.probeSizes(urls)
+    let challenged = answers.filter { AtarimaniaChallenge.headerEvidence($0.value.headers) != nil }
+    if let (u, r) = challenged.min(by: { $0.key.absoluteString < $1.key.absoluteString }) {
+      for v in challenged.keys { ctx.fetcher.evict(v, method: .head) }
+      let evidence = AtarimaniaChallenge.headerEvidence(r.headers) ?? ""
+      throw AtarimaniaStop(
+        .challenge(url: u.absoluteString, evidence: "\(evidence), on \(challenged.count) size probes"))
+    }
+    let probes = ctx.sizeProbes(from: answers, below: AtarimaniaSite.base)
+    let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: o.date)
+    for title in outcome.perTitle {
+      ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")
+    }
+    let c = outcome.catalogue
+    let bytes = c.issues.reduce(Int64(0)) { $0 + ($1.bytes ?? 0) }
+    return [
+      .issue(
+        c, file: AtarimaniaSite.catalogueFile, rules: AtarimaniaRules.rules(thresholds), partial: o.only != nil,
+        summary: [
+          "titles with issues: \(outcome.titlesWithIssues), empty: \(outcome.emptyTitles.count), without a title: \(outcome.untitled.count), issues: \(c.issues.count), duplicate links skipped: \(outcome.duplicatesSkipped)",
+          "sized: \(outcome.sized), dead: \(outcome.dead), \(bytes / 1_000_000) MB in all",
+        ])
+    ]
+  }
+}

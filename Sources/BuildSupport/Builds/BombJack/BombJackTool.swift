@@ -1,0 +1,99 @@
+import CatalogKit
+import Foundation
+
+/// `bombjack-build`: its declaration and its run.
+public enum BombJackTool {
+  /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
+  public static let tool = BuildTool(
+    name: "bombjack-build", abstract: "Build the seven BombJack catalogues (DLH's Commodore Archive).",
+    source: "bombjack", hosts: [BombJackSite.host, "arcarc.xmission.com"], charset: .utf8Else(.latin1),
+    // Pages at one a second (a FrontPage site on a volunteer server); HEADs at the reference's 250 ms.
+    defaultDelayMS: 1000, defaultProbeDelayMS: 250, defaultJobs: 1,
+    options: [
+      ToolOption(
+        "--start", value: "<url>",
+        help: "Walk from these pages and the folders below them instead of the root (a subset).",
+        repeatable: true),
+      .integer("--max-pages", 1...10_000_000, help: "Stop the walk after this many pages.", default: 25_000),
+      ToolOption("--no-probe", help: "Skip the HEAD size probes (no bytes, and gone files stay listed)."),
+      .integer(
+        "--min-share", value: "<percent>", 0...100,
+        help: "Fewest issues per file, as a share of the last shipped build.", default: 80),
+      .integer(
+        "--min-issues", 0...10_000_000, help: "Fewest issues the seven files may hold together.", default: 15_000),
+      .integer(
+        "--max-per-file", 1...10_000_000, help: "Most issues one file may hold (the app seeds ~9,000 rows/s).",
+        default: 10_000),
+    ],
+    discussion: """
+      commodore.bombjack.org's robots.txt disallows every path. Walking it anyway is a project decision, so
+      the walk needs --ignore-robots, and the summary says it was given. --only takes shelf names
+      (commodoreMagazines, amigaMagazines, otherMagazines, books, hardware, games, other) and writes
+      just those files; the walk is the same.
+      """, files: Shelf.allCases.map(\.fileName), fileSelector: "--only")
+
+  /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
+  @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
+    let o = ctx.options
+    let maxPages = o.int("--max-pages", default: 25_000)
+    let bounds = ShelfBounds(
+      minSharePercent: o.int("--min-share", default: 80), minTotal: o.int("--min-issues", default: 15_000),
+      maxPerFile: o.int("--max-per-file", default: 10_000))
+    let root = URL(string: BombJackSite.root)
+    var start: [URL] = []
+    for s in o.values("--start") {
+      guard let root, let u = SiteLinks.followable(s, from: root) else { throw BombJackFailure.badStart(s) }
+      start.append(u)
+    }
+    var shelves = Shelf.allCases
+    if let only = o.only {
+      let known = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0.rawValue.lowercased(), $0) })
+      shelves = try only.map { key in
+        guard let shelf = known[key.lowercased()] else { throw BombJackFailure.badShelf(key) }
+        return shelf
+      }
+    }
+    let partial = !start.isEmpty || o.only != nil
+    if start.isEmpty, let root { start = [root] }
+
+    let crawl = try await SiteCrawl.walk(ctx, start: start, scoped: partial, maxPages: maxPages)
+    if crawl.capped {
+      ctx.warn("the walk stopped at --max-pages \(maxPages) with \(crawl.leftOver) page(s) still queued")
+    }
+    let targets = ShelfAssembly.probeTargets(crawl.pages)
+    let probes = o.flag("--no-probe") ? [:] : try await SiteCrawl.probe(ctx, targets)
+    let build = ShelfAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
+    for r in build.runs {
+      let count = String(r.count)
+      ctx.note(String(repeating: " ", count: max(0, 7 - count.count)) + count + " items  " + r.title)
+    }
+
+    // The runner checks the seven files as a set before any is written: one bad file stops them all.
+    // A run can be split across two shelves, so numbers may have gaps within one file (the set rule
+    // checks 1…n across the seven), and runs are numbered in walk order, not by date.
+    let shared = SharedRules.issue(numbering: .gapsAllowed, chronology: false)
+    var products: [BuildProduct] = []
+    for shelf in Shelf.allCases where shelves.contains(shelf) {
+      guard let c = build.catalogues[shelf] else { continue }
+      let rules = ShelfRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
+      var summary = ["\(shelf.label): \(Plural.count(c.issues.count, "issue")) in \(Plural.count(c.series.count, "run"))"]
+      if products.isEmpty {
+        let d = build.dropped
+        summary += [
+          "walked \(crawl.pages.count + crawl.failed.count) pages, \(build.pagesWithArchives) with archives, "
+            + "\(crawl.failed.count) failed" + (crawl.capped ? ", stopped at --max-pages" : ""),
+          "dropped \(d.noAddress) with no usable address, \(d.repeats) repeats, \(d.diskContents) disk contents, "
+            + "\(d.gone) gone from the server",
+          "\(Plural.count(build.issueCount, "issue")) across \(Plural.count(build.runs.count + 1, "run")), in \(Plural.count(build.catalogues.count, "catalogue"))",
+          o.noNetwork
+            ? "robots.txt: not consulted (--no-network makes no requests)"
+            : o.ignoreRobots ? "robots.txt: ignored (--ignore-robots was given)" : "robots.txt: honoured",
+        ]
+        if o.flag("--no-probe") { summary.append("sizes: not probed (--no-probe)") }
+      }
+      products.append(
+        .issue(c, file: shelf.fileName, rules: rules, partial: partial, summary: summary, sharedRules: shared))
+    }
+    return products
+  }
+}

@@ -1,0 +1,203 @@
+import CatalogKit
+import Foundation
+
+/// popboks-build's own defaults, each with its reason.
+enum PopBoksBuildDefaults {
+  /// HEAD probes are tiny; five in flight is the reference prober's width.
+  static let jobs = 5
+  /// At most ten requests a second to the one host: a first run of both magazines (about 5,600
+  /// probes) takes about ten minutes; a rerun asks nothing.
+  static let delayMS = 100
+}
+
+/// One popboks-build run: fetch each magazine's script, parse it, measure every issue's grid
+/// through the caching fetcher, and hand the catalogues to the runner.
+struct PopBoksRun {
+  let ctx: BuildContext
+
+  init(_ ctx: BuildContext) { self.ctx = ctx }
+
+  func products() async throws -> [BuildProduct] {
+    let o = ctx.options
+    let magazines = try selectedMagazines()
+    let years = yearWindow()
+    var products: [BuildProduct] = []
+    var sections: [(PopBoksMagazine, [ProbeReport.Item])] = []
+    for m in magazines {
+      let (product, items) = try await build(m, years: years, single: magazines.count == 1)
+      products.append(product)
+      sections.append((m, items))
+    }
+    if let file = o.value("--probe-report") {
+      let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        .path
+      try AtomicFile.write(Array(ProbeReport.html(magazines: sections).utf8), to: path)
+      ctx.note("wrote probe report \(path)")
+    }
+    return products
+  }
+
+  func selectedMagazines() throws -> [PopBoksMagazine] {
+    guard let v = ctx.options.value("--magazine") else {
+      if ctx.options.only != nil {
+        throw UsageError(
+          "--only takes issue ids of one magazine: add --magazine dzuboks or --magazine ritam.", tool: ctx.tool.name)
+      }
+      return PopBoksMagazine.allCases
+    }
+    guard let m = PopBoksMagazine(rawValue: v) else {
+      throw UsageError("unknown magazine \"\(v)\" — expected dzuboks or ritam", tool: ctx.tool.name)
+    }
+    return [m]
+  }
+
+  /// `--years`, checked when the command line was read.
+  func yearWindow() -> ClosedRange<Int> { ctx.options.span("--years") ?? PopBoksRules.years }
+
+  /// Where the magazine's catalogue is (or will be) written; the previous one there supplies the
+  /// grids to expect and the count to keep.
+  func target(_ m: PopBoksMagazine, single: Bool) -> URL {
+    (single ? ctx.options.outputFile : nil) ?? ctx.options.outputDirectory.appendingPathComponent(m.catalogueFile)
+  }
+
+  func build(_ m: PopBoksMagazine, years: ClosedRange<Int>, single: Bool) async throws
+    -> (BuildProduct, [ProbeReport.Item])
+  {
+    guard let scriptURL = URL(string: m.scriptURL) else { throw PopBoksBuildError.badURL(m.scriptURL) }
+    let script = try await ctx.fetcher.get(scriptURL, headers: ["Referer": m.readerPage])
+    guard script.status == 200 else { throw PopBoksBuildError.script(url: m.scriptURL, status: script.status) }
+    var index = try PopBoksIndex.parse(script.body, magazine: m)
+    for d in index.dropped { ctx.note("\(m.scriptFileName): left out: \(d)") }
+    if let only = ctx.options.only {
+      // `--only` takes issue folder ids of one magazine (`--magazine ritam --only 154,155`): a
+      // partial catalogue of those issues.
+      let unknown = only.filter { key in !index.entries.contains { String($0.id) == key } }
+      guard unknown.isEmpty else {
+        let known = index.entries.prefix(3).map { String($0.id) }.joined(separator: ",")
+        throw UsageError(
+          "--only takes issue ids of \(m.rawValue) (\(known)…), not '\(unknown.joined(separator: ","))'.",
+          tool: ctx.tool.name)
+      }
+      index.entries = index.entries.filter { only.contains(String($0.id)) }
+    }
+
+    // The previous catalogue sets the count to keep. Its grids are deliberately not used as
+    // expectations: an expectation changes which probes are asked, and a --no-network rebuild must
+    // ask exactly what the run that filled the cache asked.
+    let previous = try PreviousCatalogue.read(
+      PopBoksCatalogue.self, at: target(m, single: single), warnIfUnreadable: false)
+
+    ctx.note("\(m.rawValue): measuring \(index.entries.count) issues…")
+    let fetcher = ctx.fetcher
+    let progress = ctx.progress
+    let results = try await GridSurvey.measureAll(
+      index.entries,
+      ask: { entry, probes in
+        let pairs = probes.compactMap { p in URL(string: m.url(entry.id, p)).map { ($0, p) } }
+        let answers = try await fetcher.headAll(pairs.map(\.0))
+        var out: [GridProbe: ProbeAnswer] = [:]
+        for (u, p) in pairs { if let r = answers[u] { out[p] = ProbeAnswer(status: r.status) } }
+        return out
+      },
+      progress: { done, total, entry, result in
+        progress.step("grids \(m.rawValue)", done: done, total: total, detail: "\(entry.title) \(result.grid)")
+      })
+
+    var issues: [PopBoksIssue] = []
+    var items: [ProbeReport.Item] = []
+    var missingCovers: [Int] = []
+    for e in index.entries {
+      guard let r = results[e.id] else { throw PopBoksBuildError.unmeasured(id: e.id) }
+      issues.append(e.issue(grid: r.grid))
+      items.append(ProbeReport.Item(entry: e, result: r))
+      if !r.coverPresent {
+        missingCovers.append(e.id)
+        ctx.warn("\(m.coverURL(e.id)): no cover for \(e.title)")
+      }
+    }
+    try saveEvidence(m, items: items)
+
+    let catalogue = PopBoksCatalogue(
+      generated: ctx.options.date, base: PopBoksMagazine.base, magazine: m.rawValue, issues: issues)
+    let floor = ctx.options.int("--min-issues", default: previous?.issues.count ?? m.minimumIssues)
+    if ctx.options.value("--min-issues") == nil, previous == nil, issues.count > floor {
+      ctx.note("\(m.rawValue): \(issues.count) issues, more than the expected \(floor); raise the expectation")
+    }
+    let rules = PopBoksRules.rules(magazine: m, minimumIssues: floor, years: years, missingCovers: missingCovers)
+    return (
+      .popboks(
+        catalogue, file: m.catalogueFile, rules: rules, partial: ctx.options.only != nil, summary: summary(m, items)),
+      items
+    )
+  }
+
+  /// The console lines the reference printed, plus what the probing cost.
+  func summary(_ m: PopBoksMagazine, _ items: [ProbeReport.Item]) -> [String] {
+    var grids: [TileGrid: Int] = [:]
+    for i in items { grids[i.result.grid, default: 0] += 1 }
+    let gridText = grids.sorted { ($0.value, $1.key.description) > ($1.value, $0.key.description) }
+      .map { "\($0.key) x\($0.value)" }.joined(separator: ", ")
+    let pages = items.reduce(0) { $0 + $1.entry.pages }
+    let tiles = items.reduce(0) { $0 + $1.entry.pages * $1.result.grid.columns * $1.result.grid.rows }
+    let asked = items.reduce(0) { $0 + $1.result.evidence.asked }
+    var out = [
+      "\(m.displayName): \(items.count) issues, \(pages) pages, \(tiles) tiles",
+      "grids: \(gridText)",
+      String(
+        format: "probes: %d asked (%.1f per issue; the reference asks 121 per issue, %d in all)", asked,
+        Double(asked) / Double(max(items.count, 1)), 121 * items.count),
+    ]
+    let taller = items.filter { $0.result.grid.rows > TileGrid.viewer.rows }
+    if !taller.isEmpty {
+      out.append(
+        "taller than the viewer draws: " + taller.map { "\($0.entry.id) (\($0.result.grid))" }.joined(separator: ", "))
+    }
+    let noCover = items.filter { !$0.result.coverPresent }
+    if !noCover.isEmpty { out.append("! no cover: " + noCover.map { String($0.entry.id) }.joined(separator: ", ")) }
+    return out
+  }
+
+  /// Every grid with the probes that proved it, beside the cache: `grids-<magazine>.json`.
+  func saveEvidence(_ m: PopBoksMagazine, items: [ProbeReport.Item]) throws {
+    struct Record: Encodable {
+      var id: Int
+      var title: String
+      var grid: TileGrid
+      var coverPresent: Bool
+      var evidence: GridEvidence
+    }
+    let records = items.map {
+      Record(
+        id: $0.entry.id, title: $0.entry.title, grid: $0.result.grid, coverPresent: $0.result.coverPresent,
+        evidence: $0.result.evidence)
+    }
+    let enc = JSONEncoder()
+    enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let path = ctx.options.cacheDirectory.appendingPathComponent("grids-\(m.rawValue).json").path
+    try AtomicFile.write([UInt8](try enc.encode(records)), to: path)
+  }
+}
+
+/// What stops a PopBoks build before validation.
+enum PopBoksBuildError: Error, BuildFailure {
+  /// The index script did not answer 200.
+  case script(url: String, status: Int)
+  case badURL(String)
+  /// The survey returned no result for an issue; a broken invariant.
+  case unmeasured(id: Int)
+
+  var exitCode: ExitCode {
+    switch self {
+    case .script: .unavailable
+    case .badURL, .unmeasured: .software
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .script(let url, let status): "\(url): the index script answered \(status), not 200"
+    case .badURL(let s): "\(s): not a URL"
+    case .unmeasured(let id): "issue \(id) was not measured"
+    }
+  }
+}

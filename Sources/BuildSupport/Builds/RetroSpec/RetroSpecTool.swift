@@ -1,0 +1,34 @@
+import CatalogKit
+import Foundation
+
+/// `retrospec-build`: its declaration and its run.
+public enum RetroSpecTool {
+  /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
+  public static let tool = BuildTool(
+    name: "retrospec-build", abstract: "Build the RetroSpec catalogue (ex-Yugoslav computer magazines).",
+    source: "retrospec", hosts: [RetroSpecSite.host], charset: .utf8Else(.windows1250),
+    // The reference's pace on this one small server: sequential, 150 ms after each request.
+    defaultDelayMS: 150, defaultJobs: 1,
+    options: [
+      .integer(
+        "--min-issues", 0...100_000, help: "Fewest issues a full build may write.",
+        defaultText: "the previous catalogue's count, else 653"),
+      .integer(
+        "--max-dead", 0...100_000, help: "Most archives that may answer other than 200.",
+        defaultText: "the previous dead count + 4, else 12"),
+      .integer(
+        "--min-described", 0...100_000, help: "Fewest issues that must have a metadata page.",
+        defaultText: "the previous count with pages - 4, else 0"),
+      ToolOption("--no-probe", help: "Skip the size probes (HEAD); issues get neither bytes nor a dead flag."),
+    ],
+    discussion: """
+      Crawls the 12 index pages, one metadata (magshow) page per issue and one HEAD per archive, about
+      1,300 requests. --only takes series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige).
+      """, files: [RetroSpecCrawl.file])
+
+  /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
+  @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
+    let crawl = try RetroSpecCrawl(ctx)
+    return [try await crawl.run()]
+  }
+}

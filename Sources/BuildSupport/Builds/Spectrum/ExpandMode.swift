@@ -1,0 +1,23 @@
+import CatalogKit
+import Foundation
+
+/// `--expand MASK`: prints a mask's expansion for the fields given, so people can debug a mask.
+enum ExpandMode {
+  /// Prints the expansion; a mask that does not expand stops with exit 65. The fields were checked
+  /// against their ranges when the command line was read.
+  static func run(_ ctx: BuildContext) throws {
+    let o = ctx.options
+    guard let text = o.value("--expand") else { throw UsageError("--expand needs a mask.", tool: ctx.tool.name) }
+    let fields = MaskFields(
+      number: o.int("--number"), volume: o.int("--volume"), year: o.int("--year"), month: o.int("--month"),
+      day: o.int("--day"), special: o.value("--special"), supplement: o.value("--supplement"))
+    let expanded: String
+    do { expanded = try Mask(text).expand(fields) } catch { throw SpectrumFailure.mask(error) }
+    Out.line(expanded)
+    if let l = try? ArchiveLocation.split(expanded) {
+      Diagnostics.plain("identifier \(l.identifier)\nfile       \(l.file)")
+    } else {
+      Diagnostics.plain("note: this is not an archive.org …/download/<identifier>/<file> URL")
+    }
+  }
+}

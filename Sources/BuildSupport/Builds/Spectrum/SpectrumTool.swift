@@ -1,0 +1,127 @@
+import CatalogKit
+import Foundation
+
+/// `spectrum-build`: its hosts, politeness and options.
+public enum SpectrumTool {
+  /// ZXDB has no releases and replaces the file every few weeks, so the build is pinned to master.
+  static let dumpAddress = "https://raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"
+  static let dumpName = "ZXDB_mysql.sql.zip"
+
+  public static let tool = BuildTool(
+    name: "spectrum-build",
+    abstract:
+      "Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org.",
+    source: "zxdb",
+    hosts: ["raw.githubusercontent.com", "archive.org"],
+    charset: .utf8Else(.latin1),
+    // archive.org's metadata API: five in flight is polite; it firewalled a client at fifty.
+    defaultDelayMS: 200, defaultJobs: 5, maxJobs: maxJobs,
+    options: [
+      ToolOption(
+        "--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books.",
+        kind: .choice(SpectrumGroup.allCases.map(\.rawValue)), exclusiveGroup: "mode"),
+      .integer(
+        "--limit", 1...10_000_000, help: "Keep only the first n planned rows (a trial run; the output is partial)."),
+      ToolOption(
+        "--plan", help: "Print what a build would ask for, per group, and why rows cannot be expanded.",
+        exclusiveGroup: "mode"),
+      ToolOption(
+        "--probe", help: "Print what the dump holds (masks, reachability, files, books, inventory); writes nothing.",
+        exclusiveGroup: "mode"),
+      ToolOption(
+        "--validate", help: "Check a sample of expanded masks per token against the archive.org metadata API.",
+        exclusiveGroup: "mode"),
+      .integer("--per-token", 1...10_000, help: "Masks sampled per token by --validate.", default: 8),
+      ToolOption(
+        "--sized-share", value: "<share>", help: "Least share of rows that must have a size.",
+        default: String(SpectrumRules.defaultSizedShare), kind: .share),
+      ToolOption(
+        "--expand", value: "<mask>", help: "Print a mask's expansion for the fields below (exit 65 on error).",
+        kind: .text, exclusiveGroup: "mode"),
+      .integer("--number", 0...1_000_000, help: "Issue number for --expand."),
+      .integer("--volume", 0...1_000_000, help: "Volume for --expand."),
+      .integer("--year", 1900...2100, help: "Year for --expand."),
+      .integer("--month", 1...12, help: "Month (1-12) for --expand."),
+      .integer("--day", 1...31, help: "Day for --expand."),
+      ToolOption("--special", value: "<text>", help: "Special-issue name for --expand."),
+      ToolOption("--supplement", value: "<text>", help: "Supplement name for --expand."),
+    ],
+    discussion: """
+      Exactly one mode is needed: --build <group>, --plan, --probe, --validate or --expand <mask>.
+      The dump is fetched once into the cache folder and loaded into <cache>/zxdb.sqlite, which is
+      rebuilt only when the dump's SHA-256 changes. Delete the cache folder to get a newer dump.
+      """, files: SpectrumGroup.allCases.map(\.fileName), fileSelector: "--build",
+    fullRuns: SpectrumGroup.allCases.map {
+      BuildTool.FullRun(arguments: ["--build", $0.rawValue], files: [$0.fileName], label: "spectrum \($0.rawValue)")
+    })
+
+  /// What a run does: the mode its command line chose (they exclude each other; the parser checks).
+  @Sendable public static func work(_ o: BuildOptions) -> BuildRunner.Work {
+    if o.value("--expand") != nil { return .report({ try ExpandMode.run($0) }, counters: false) }
+    if o.flag("--probe") { return .report { try await SpectrumProbeReport.run($0) } }
+    if o.flag("--plan") { return .report { try await PlanReport.run($0) } }
+    if o.flag("--validate") { return .report { try await ValidateReport.run($0) } }
+    return .build { try await GroupBuild.run($0) }
+  }
+
+  static func dumpURL() throws -> URL {
+    guard let u = URL(string: dumpAddress) else { throw SpectrumFailure.internalError("bad dump URL") }
+    return u
+  }
+
+  /// archive.org's metadata API gets at most five requests in flight, whatever `--jobs` says.
+  static let maxJobs = 5
+
+  static let modesText = "--build magazines|fanzines|books, --plan, --probe, --validate or --expand <mask>"
+}
+
+/// Failures of this tool that choose their own exit code.
+enum SpectrumFailure: BuildFailure {
+  /// The dump URL answered something other than 200.
+  case dumpStatus(url: String, status: Int)
+  /// A mask given to `--expand` did not expand.
+  case mask(MaskError)
+  case internalError(String)
+
+  var exitCode: ExitCode {
+    switch self {
+    case .dumpStatus: .unavailable
+    case .mask: .invalid
+    case .internalError: .software
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .dumpStatus(let url, let status): "\(url): HTTP \(status) instead of the dump"
+    case .mask(let e): e.description
+    case .internalError(let s): "internal error: \(s)"
+    }
+  }
+}
+
+/// stdout lines, flushed one by one so progress shows when piped.
+enum Out {
+  static func line(_ s: String = "") {
+    // Unbuffered, so each line shows at once when stdout is a pipe.
+    FileHandle.standardOutput.write(Data((s + "\n").utf8))
+  }
+
+  static func heading(_ s: String) {
+    line()
+    line(s)
+    line(String(repeating: "─", count: 68))
+  }
+
+  static func pad(_ s: String, _ n: Int) -> String {
+    s.count >= n ? s : s + String(repeating: " ", count: n - s.count)
+  }
+
+  static func padLeft(_ s: String, _ n: Int) -> String {
+    s.count >= n ? s : String(repeating: " ", count: n - s.count) + s
+  }
+
+  static func percent(_ part: Int, _ whole: Int) -> String {
+    whole == 0 ? "—" : String(format: "%.0f%%", Double(part) * 100 / Double(whole))
+  }
+}
