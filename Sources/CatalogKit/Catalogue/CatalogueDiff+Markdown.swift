@@ -1,15 +1,38 @@
 extension CatalogueDiff.Folder {
   /// Lists longer than this are folded into `<details>`, so a pull request opens on the counts.
   public static let markdownOpenRows = 10
-  /// At most this many rows per list: GitHub cuts a pull request body at 65,536 characters and a
-  /// step summary at 1 MiB, and a first BombJack rebuild can add thousands of issues. The rest is
-  /// counted, and `--json` or the text diff has every record.
+  /// At most this many rows per list. The rest is counted, and `--json` or the text diff has every
+  /// record.
   public static let markdownMaxRows = 200
+  /// The longest document written, in UTF-8 bytes: GitHub refuses a pull request body over 65,536
+  /// characters (a step summary may hold 1 MiB), and a first BombJack rebuild can change thousands
+  /// of issues in seven files. Lists are shortened until the whole fits.
+  public static let markdownMaxBytes = 60_000
 
   /// GitHub-flavoured Markdown for a pull request body and `$GITHUB_STEP_SUMMARY`: the verdict and
   /// the per-file table first, then each differing file's changes, long lists folded. `maxRemoved`
-  /// (percent) marks the files that remove more than it.
-  public func markdown(old oldName: String, new newName: String, maxRemoved: Double? = nil) -> String {
+  /// (percent) marks the files that remove more than it. Lists hold at most `markdownMaxRows` rows,
+  /// fewer when the document would pass `maxBytes`; past that, the end is cut with a note.
+  public func markdown(
+    old oldName: String, new newName: String, maxRemoved: Double? = nil, maxBytes: Int = markdownMaxBytes
+  ) -> String {
+    var text = ""
+    for rows in [Self.markdownMaxRows, 50, 10, 0] {
+      text = markdown(old: oldName, new: newName, maxRemoved: maxRemoved, rows: rows)
+      if text.utf8.count <= maxBytes { return text }
+    }
+    let note = "\n… cut here to fit a pull request; `catalog diff --json` has every change.\n"
+    var kept: [Substring] = []
+    var size = note.utf8.count
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      size += line.utf8.count + 1
+      if size > maxBytes { break }
+      kept.append(line)
+    }
+    return kept.joined(separator: "\n") + note
+  }
+
+  private func markdown(old oldName: String, new newName: String, maxRemoved: Double?, rows: Int) -> String {
     var out: [String] = []
     let total = totals
     out.append("### Catalogue changes")
@@ -62,7 +85,7 @@ extension CatalogueDiff.Folder {
       case .trouble:
         out.append("Error: \(Markdown.escape(f.error ?? "unreadable"))")
       case .changed:
-        if let d = f.diff { out += d.markdownSections() }
+        if let d = f.diff { out += d.markdownSections(rows: rows) }
       case .same:
         break
       }
@@ -74,7 +97,7 @@ extension CatalogueDiff.Folder {
 extension CatalogueDiff {
   /// One file's changes in Markdown: per-series counts, top-level changes, then the added, removed
   /// and changed records, each list folded when long.
-  func markdownSections() -> [String] {
+  func markdownSections(rows maxRows: Int = CatalogueDiff.Folder.markdownMaxRows) -> [String] {
     var out: [String] = []
     let noun = recordNoun
     out.append(
@@ -100,7 +123,11 @@ extension CatalogueDiff {
     }
     func records(_ title: String, _ list: [Record]) {
       guard !list.isEmpty else { return }
-      let shown = list.prefix(CatalogueDiff.Folder.markdownMaxRows)
+      guard maxRows > 0 else {
+        out += ["", Markdown.unlisted(title, list.count)]
+        return
+      }
+      let shown = list.prefix(maxRows)
       var rows = ["| series | id | title |", "|---|---|---|"]
       rows += shown.map {
         "| \(Markdown.key($0.series)) | \(Markdown.key($0.id)) | \(Markdown.escape($0.title)) |"
@@ -110,8 +137,10 @@ extension CatalogueDiff {
     }
     records("Added", added)
     records("Removed", removed)
-    if !changed.isEmpty {
-      let shown = changed.prefix(CatalogueDiff.Folder.markdownMaxRows)
+    if !changed.isEmpty && maxRows == 0 {
+      out += ["", Markdown.unlisted("Changed", changed.count)]
+    } else if !changed.isEmpty {
+      let shown = changed.prefix(maxRows)
       var rows = shown.map { c in
         "- \(Markdown.key(c.series)) \(Markdown.key(c.id)): "
           + c.changes.map(Markdown.change).joined(separator: "; ")
@@ -171,6 +200,11 @@ enum Markdown {
   static func fold(_ title: String, _ rows: [String], rowCount: Int) -> [String] {
     if rowCount <= CatalogueDiff.Folder.markdownOpenRows { return ["**\(title)**", ""] + rows }
     return ["<details><summary>\(title)</summary>", ""] + rows + ["", "</details>"]
+  }
+
+  /// A list left out because the page would be too long for GitHub.
+  static func unlisted(_ title: String, _ count: Int) -> String {
+    "**\(title) (\(count))**: too many to list here; `catalog diff --json` lists them."
   }
 
   static func percent(_ share: Double) -> String {

@@ -272,4 +272,32 @@ final class CatalogueDiffTests: XCTestCase {
     XCTAssertEqual(Set(CatalogueDiff.fieldNames), names)
     XCTAssertEqual(CatalogueDiff.unknownFields(["generated", "titel", "bytes"]), ["titel"])
   }
+
+  /// GitHub refuses a pull request body over 65,536 characters: a first rebuild that changes
+  /// thousands of records in many files must still give a body it takes.
+  func testTheMarkdownShortensItsListsUntilItFitsAPullRequest() {
+    let old = CatalogueTestData.retroSpec()
+    var new = old
+    for n in 0..<1_500 {
+      new.issues.append(
+        Issue(
+          id: "NEW_\(n)", series: "RI", number: n + 2, title: String(repeating: "Naslov \(n) ", count: 4),
+          zip: "z\(n).zip"))
+    }
+    var oldSide = CatalogueDiff.FolderSide()
+    var newSide = CatalogueDiff.FolderSide()
+    for f in 1...7 {
+      oldSide.catalogues["f\(f).json"] = .issue(old)
+      newSide.catalogues["f\(f).json"] = .issue(new)
+    }
+    let d = CatalogueDiff.compare(folder: oldSide, newSide)
+    let md = d.markdown(old: "o", new: "n")
+    XCTAssertLessThanOrEqual(md.utf8.count, CatalogueDiff.Folder.markdownMaxBytes)
+    XCTAssertTrue(md.contains("| f7.json | 4 | 1504 | 1500 | 0 | 0 | **changed** |"), "every file keeps its row")
+    XCTAssertTrue(md.contains("#### f7.json"), "every file keeps its section")
+    let tiny = d.markdown(old: "o", new: "n", maxBytes: 1_500)
+    XCTAssertLessThanOrEqual(tiny.utf8.count, 1_500)
+    XCTAssertTrue(tiny.hasSuffix("… cut here to fit a pull request; `catalog diff --json` has every change.\n"), tiny)
+    XCTAssertTrue(tiny.hasPrefix("### Catalogue changes\n"), tiny)
+  }
 }
