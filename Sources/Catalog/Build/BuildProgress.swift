@@ -1,4 +1,5 @@
 import BuildSupport
+import CatalogKit
 import Foundation
 
 /// `catalog build`'s progress on stderr. On a terminal: one live line redrawn in place with the
@@ -126,7 +127,7 @@ final class BuildProgress {
     return String(format: "%.1f/s", Double(requests) / seconds)
   }
 
-  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+  static func plural(_ n: Int, _ word: String) -> String { Plural.count(n, word) }
 
   /// `1h02m`, `3m05s`, `42s`.
   static func duration(_ seconds: Double) -> String {
