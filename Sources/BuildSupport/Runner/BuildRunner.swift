@@ -62,6 +62,7 @@ public enum BuildRunner {
     var reports: [ProductReport] = []
     do {
       try Folders.prepare(options)
+      await fetcher.readFirst(date: options.date)
       let products = try await build(context)
       if products.isEmpty { throw RunnerError.nothingBuilt(tool.name) }
       try context.checkDeadline()
