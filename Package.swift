@@ -48,7 +48,10 @@ let package = Package(
     .executableTarget(name: "StripoviBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "SiteMirror", dependencies: ["SiteMirrorKit", "BuildSupport", "CatalogKit"]),
     .executableTarget(
-      name: "Bench", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2"]),
+      name: "Bench", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2", "GeneratedSites"]),
+
+    // Sites of any size in the sources' markup, before and after a change (bench refresh, refresh tests).
+    .target(name: "GeneratedSites"),
 
     // Paths to fixtures and ../shared, and running the real executables; for tests only.
     .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit"]),
@@ -58,7 +61,7 @@ let package = Package(
       name: "BuildSupportTests", dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
+      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "GeneratedSites"]),
     .testTarget(
       name: "ReplayTests", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
   ],

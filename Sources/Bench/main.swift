@@ -23,6 +23,15 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     }
   ),
   (
+    "refresh",
+    "generated sites changed between two builds: default --refresh against a cold build (needs the build tools built)",
+    { try await RefreshBench.run() }
+  ),
+  (
+    "warc", "cache → WARC export, read and import rates next to warcio's read of the same file",
+    { try await WarcBench.run() }
+  ),
+  (
     "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
   ),
 ]

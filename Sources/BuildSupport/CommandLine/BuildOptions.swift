@@ -16,6 +16,10 @@ public struct BuildOptions: Sendable {
   /// Pause between HEAD probes to one host; nil means the same as `delayMS`.
   public var probeDelayMS: Int?
   public var refresh = false
+  /// `--refresh=all`: revalidate every cached answer, not only what the freshness rules pick.
+  public var refreshAll = false
+  /// `--max-age <days>`: details and sizes older than this are re-asked by a refresh.
+  public var maxAgeDays = BuildDefaults.maxAgeDays
   public var date: String
   public var reportFile: URL?
   public var quiet = false
@@ -102,7 +106,14 @@ enum SharedOption {
         "--probe-delay", value: "<ms>",
         help: "Pause between HEAD probes to one host (never more than --delay unless given).",
         default: tool.defaultProbeDelayMS.map(String.init) ?? "the same as --delay", kind: .integer(delayRange)),
-      ToolOption("--refresh", help: "Revalidate cached pages with conditional requests instead of trusting them."),
+      ToolOption(
+        "--refresh",
+        help:
+          "Revalidate listings; re-ask details and sizes only when new, changed or past --max-age (--refresh=all: everything)."
+      ),
+      ToolOption(
+        "--max-age", value: "<days>", help: "Age at which --refresh re-asks a detail or size copy.",
+        default: String(BuildDefaults.maxAgeDays), kind: .integer(0...36_500)),
       ToolOption(
         "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
         default: "today, UTC", kind: .date),
@@ -163,7 +174,10 @@ extension BuildOptions {
       given.append(arg)
       var value = "true"
       if option.kind == .flag {
-        if let inline {
+        // `--refresh=all` is the one flag with a second form: everything, not what the policy picks.
+        if option.name == "--refresh", inline == "all" {
+          value = "all"
+        } else if let inline {
           throw UsageError("\(arg) takes no value, not '\(OptionKind.quoted(inline))'.", tool: tool.name)
         }
       } else if let inline {
@@ -211,7 +225,10 @@ extension BuildOptions {
     case "--jobs": jobs = Int(v) ?? jobs
     case "--delay": delayMS = Int(v) ?? delayMS
     case "--probe-delay": probeDelayMS = Int(v)
-    case "--refresh": refresh = true
+    case "--refresh":
+      refresh = true
+      refreshAll = v == "all"
+    case "--max-age": maxAgeDays = Int(v) ?? maxAgeDays
     case "--date": date = v
     case "--report": reportFile = path()
     case "--allow-shrink": allowShrink = true

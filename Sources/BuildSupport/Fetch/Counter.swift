@@ -28,6 +28,17 @@ public enum Counter: String, CaseIterable, Sendable, Codable {
   /// Cached entries found damaged (body not matching its SHA-256, record under another URL's name):
   /// fetched again, or under --no-network an error.
   case corrupt = "fetch/corrupt"
+  /// Under --refresh: cached answers asked again with a conditional request (listings, changed rows,
+  /// copies past --max-age; everything under --refresh=all).
+  case refreshRevalidated = "refresh/revalidated"
+  /// Under --refresh: conditional requests answered 304 (nothing sent, nothing rewritten).
+  case refreshNotModified = "refresh/not-modified"
+  /// Under --refresh: conditional requests that brought a different answer.
+  case refreshChanged = "refresh/changed"
+  /// Under --refresh: details, sizes and pages asked again because their row changed or they aged.
+  case refreshReasked = "refresh/re-asked"
+  /// Under --refresh: cached answers the freshness rules kept without asking.
+  case refreshKept = "refresh/kept"
 }
 
 /// Thread-safe tallies of `Counter`s.

@@ -10,6 +10,8 @@ public struct FetcherConfiguration: Sendable {
   public var allowedHosts: Set<String>
   public var noNetwork = false
   public var refresh = false
+  /// Under `refresh`, decides per URL whether a cached answer is asked again; nil asks again for all.
+  public var freshness: FreshnessPolicy? = nil
   /// `https://HOST/PATH?Q` is fetched from `mirror/HOST/PATH?Q`.
   public var mirror: URL?
   public var jobs = BuildDefaults.jobs
@@ -269,7 +271,10 @@ public final class Fetcher: Sendable {
         throw FetchError.corruptInCache(url, reason: reason, cache: configuration.cacheRoot.path)
       }
     }
-    if let (_, response) = cached, !configuration.refresh || configuration.noNetwork {
+    if let (record, response) = cached,
+      !configuration.refresh || configuration.noNetwork
+        || configuration.freshness?.keeps(method: method, url: url, fetched: record.fetched, counters: counters) == true
+    {
       counters.add(.hit)
       cache.touch(key)
       noteServedFromCache(response)
@@ -319,9 +324,17 @@ public final class Fetcher: Sendable {
     }
     if response.status == 304, let (_, old) = cached {
       counters.add(.revalidated)
+      counters.add(.refreshNotModified)
       cache.touch(key)
       noteServedFromCache(old)
+      // A detail or size confirmed by a 304 is as good as new: its age starts again.
+      if configuration.freshness?.restartsAge(method: method, url: url) == true {
+        try? cache.write(key, response: old, charset: old.charset)
+      }
       return old
+    }
+    if let (_, old) = cached {
+      configuration.freshness?.observeChange(url: url, method: method, old: old, new: response, counters: counters)
     }
     if response.isSuccess || response.isNegative || (300..<400).contains(response.status) {
       try cache.write(key, response: response, charset: response.charset)

@@ -177,6 +177,11 @@ public enum BuildRunner {
     var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
     config.noNetwork = options.noNetwork
     config.refresh = options.refresh
+    if options.refresh {
+      config.freshness = FreshnessPolicy(
+        rules: FreshnessRules.forSource(tool.source), mode: options.refreshAll ? .all : .policy,
+        maxAgeDays: options.maxAgeDays)
+    }
     config.mirror = options.mirror
     config.jobs = options.jobs
     config.delayMS = options.delayMS

@@ -105,7 +105,7 @@ final class RemoteInputTests: XCTestCase {
     let before = try Data(contentsOf: site.catalogue)
     let dead = try SiteMirror.deadBaseURL()
     let start = Date()
-    let r = try site.build(["--refresh"], mirror: dead)
+    let r = try site.build(["--refresh=all"], mirror: dead)
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertLessThan(Date().timeIntervalSince(start), 20, "the breaker should open after a few failures")
     let lines = r.stderr.split(separator: "\n").filter { $0.contains("cached cop") }

@@ -1,0 +1,89 @@
+/// How a refresh treats one class of a source's URLs, declared as data beside the source's parsers
+/// (requests-cache's per-pattern expiry, Scrapy's RFC 9111 policy, in our words).
+public struct FreshnessRule: Sendable, Equatable {
+  public enum Kind: String, Sendable, CaseIterable {
+    /// Index, section, title and folder pages, the PopBoks scripts, the ZXDB dump, "what's new" pages:
+    /// revalidated with a conditional request on every refresh (a 304 costs the server almost nothing).
+    case listing
+    /// A listing the walk reaches but that changes rarely (BombJack's 20,000 pages): revalidated only
+    /// when a page that changed links to it from a changed line, or once its copy passes `--max-age`.
+    case page
+    /// Metadata and reader pages, archive.org item metadata: re-asked only for an item whose listing
+    /// row changed, or once the copy passes `--max-age`. A new item is never cached, so it is asked.
+    case detail
+    /// Size answers (HEAD): as details.
+    case size
+    /// Tile probes (PopBoks grids): never re-asked once answered, unless `--refresh=all`.
+    case tile
+  }
+
+  public var kind: Kind
+  /// `GET` or `HEAD`; nil matches both.
+  public var method: String?
+  /// `host/path?query` with `*` standing for any run of characters (host lowercased).
+  public var pattern: String
+
+  public init(_ kind: Kind, _ pattern: String, method: String? = nil) {
+    self.kind = kind
+    self.pattern = pattern
+    self.method = method
+  }
+
+  public func matches(method m: String, target: String) -> Bool {
+    if let method, method != m { return false }
+    return FreshnessRule.glob(Array(pattern.utf8), Array(target.utf8))
+  }
+
+  /// `*` matches any run (also empty); everything else matches itself. Iterative with one
+  /// backtrack point, so a hostile URL cannot make it exponential.
+  static func glob(_ p: [UInt8], _ s: [UInt8]) -> Bool {
+    var i = 0
+    var j = 0
+    var star = -1
+    var mark = 0
+    while j < s.count {
+      if i < p.count, p[i] != UInt8(ascii: "*"), p[i] == s[j] {
+        i += 1
+        j += 1
+      } else if i < p.count, p[i] == UInt8(ascii: "*") {
+        star = i
+        mark = j
+        i += 1
+      } else if star >= 0 {
+        i = star + 1
+        mark += 1
+        j = mark
+      } else {
+        return false
+      }
+    }
+    while i < p.count, p[i] == UInt8(ascii: "*") { i += 1 }
+    return i == p.count
+  }
+}
+
+/// A source's rules, first match wins. A URL no rule names is a listing when fetched with GET and a
+/// size answer with HEAD: revalidating is the safe default.
+public struct FreshnessRules: Sendable {
+  public var rules: [FreshnessRule]
+
+  public init(_ rules: [FreshnessRule]) { self.rules = rules }
+
+  public func kind(method: String, target: String) -> FreshnessRule.Kind {
+    if let r = rules.first(where: { $0.matches(method: method, target: target) }) { return r.kind }
+    return method == "HEAD" ? .size : .listing
+  }
+
+  /// The rules each source declares in its own folder, by the tool's source name.
+  public static func forSource(_ source: String) -> FreshnessRules {
+    switch source {
+    case "retrospec": RetroSpecFreshness.rules
+    case "bombjack": BombJackFreshness.rules
+    case "atarimania": AtarimaniaFreshness.rules
+    case "vintageapple": VintageAppleFreshness.rules
+    case "popboks": PopBoksFreshness.rules
+    case "archive", "zxdb", "spectrum": ArchiveOrgFreshness.rules
+    default: FreshnessRules([])
+    }
+  }
+}

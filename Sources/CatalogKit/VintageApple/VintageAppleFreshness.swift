@@ -1,0 +1,8 @@
+/// How a refresh treats Vintage Apple: section and folder pages are revalidated every run; sizes are
+/// re-asked only for new files, changed rows or old copies.
+public enum VintageAppleFreshness {
+  public static let rules = FreshnessRules([
+    FreshnessRule(.size, "\(VintageAppleSection.host)/*", method: "HEAD"),
+    FreshnessRule(.listing, "\(VintageAppleSection.host)/*", method: "GET"),
+  ])
+}
