@@ -60,7 +60,10 @@ final class BuildProgress {
     let outcome: String
     switch code {
     case .ok: outcome = "done"
-    case .tempfail: outcome = "stopped at the time budget (exit 75: run again to continue)"
+    case .tempfail:
+      outcome =
+        Interruption.shared.signal.map { "stopped by signal \($0) (run again to continue)" }
+        ?? "stopped at the time budget (exit 75: run again to continue)"
     default: outcome = "failed (exit \(code.rawValue))"
     }
     let text = "[\(index)/\(total)] \(label): \(outcome) in \(BuildSummary.time(seconds))"
