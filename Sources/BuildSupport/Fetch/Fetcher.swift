@@ -535,7 +535,7 @@ public final class Fetcher: Sendable {
       }
       if attempt >= configuration.maxAttempts || giveUp {
         counters.add(.failed)
-        throw FetchError.failed(url, reason: "\(failure) after \(attempt) attempt(s)")
+        throw FetchError.failed(url, reason: "\(failure) after \(Plural.count(attempt, "attempt"))")
       }
       counters.add(.retried)
       let backoff = configuration.backoffBase * pow(2, Double(attempt - 1))
