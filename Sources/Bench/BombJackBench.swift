@@ -69,7 +69,7 @@ enum BombJackBench {
     let fetcher = Fetcher(config)
     let t0 = Date()
     guard let root = URL(string: BombJackSite.root) else { throw BenchFailure("the site root does not parse") }
-    var walk = SiteWalk(start: [root], maxPages: 25_000)
+    var walk = BombJackSiteWalk(start: [root], maxPages: 25_000)
     var read = 0
     var entries = 0
     var bodies: [[UInt8]] = []

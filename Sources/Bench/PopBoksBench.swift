@@ -27,7 +27,7 @@ enum PopBoksBench {
     }
     let models = Dictionary(
       uniqueKeysWithValues: indexes.map {
-        ($0.0, TileArchiveModel.generated(magazine: $0.0, entries: $0.1.entries, seed: 1))
+        ($0.0, PopBoksTileArchiveModel.generated(magazine: $0.0, entries: $0.1.entries, seed: 1))
       })
     let served = models
     let server = try SiteMirror()
@@ -51,11 +51,11 @@ enum PopBoksBench {
       let oursFetcher = try fetcher(server)
       server.clearLog()
       let t0 = Date()
-      let ours = try await GridSurvey.measureAll(entries) { entry, probes in
+      let ours = try await PopBoksGridSurvey.measureAll(entries) { entry, probes in
         let pairs = probes.compactMap { p in URL(string: m.url(entry.id, p)).map { ($0, p) } }
         let answers = try await oursFetcher.headAll(pairs.map(\.0))
-        var out: [GridProbe: ProbeAnswer] = [:]
-        for (u, p) in pairs { if let r = answers[u] { out[p] = ProbeAnswer(status: r.status) } }
+        var out: [PopBoksGridProbe: PopBoksProbeAnswer] = [:]
+        for (u, p) in pairs { if let r = answers[u] { out[p] = PopBoksProbeAnswer(status: r.status) } }
         return out
       }
       let oursSeconds = Date().timeIntervalSince(t0)
@@ -66,10 +66,10 @@ enum PopBoksBench {
       server.clearLog()
       let t1 = Date()
       var listed: [URL] = []
-      var byIssue: [(IndexEntry, [URL: GridProbe])] = []
+      var byIssue: [(PopBoksIndexEntry, [URL: PopBoksGridProbe])] = []
       for e in entries {
-        var map: [URL: GridProbe] = [:]
-        for p in ReferenceGridMeasurement.probes(entry: e) {
+        var map: [URL: PopBoksGridProbe] = [:]
+        for p in PopBoksReferenceGridMeasurement.probes(entry: e) {
           guard let u = URL(string: m.url(e.id, p)) else { continue }
           listed.append(u)
           map[u] = p
@@ -82,9 +82,9 @@ enum PopBoksBench {
 
       var identical = 0
       for (e, map) in byIssue {
-        var alive = Set<GridProbe>()
+        var alive = Set<PopBoksGridProbe>()
         for (u, p) in map where answers[u]?.status == 200 { alive.insert(p) }
-        let grid = ReferenceGridMeasurement.grid(pages: e.sampledPages) { alive.contains($0) }
+        let grid = PopBoksReferenceGridMeasurement.grid(pages: e.sampledPages) { alive.contains($0) }
         if grid == ours[e.id]?.grid, grid == models[m]?.folders[e.id]?.generatedGrid { identical += 1 }
       }
       allIdentical = allIdentical && identical == entries.count

@@ -8,7 +8,7 @@ let url = URL(string: "https://archive.org/download/fuzz/fuzz_scandata.xml")
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let url else { return 0 }
-  _ = try? Scandata.pageCount(fuzzBytes(data, size), url: url)
+  _ = try? ArchiveScandata.pageCount(fuzzBytes(data, size), url: url)
   return 0
 }
 

@@ -10,11 +10,11 @@ extension AtarimaniaError: MalformedInput {}
 extension CatalogueFileError: MalformedInput {}
 extension DownloadURLProblem: MalformedInput {}
 extension DumpError: MalformedInput {}
-extension GridSurveyError: MalformedInput {}
+extension PopBoksGridSurveyError: MalformedInput {}
 extension HTMLError: MalformedInput {}
-extension IndexScriptError: MalformedInput {}
-extension MaskError: MalformedInput {}
-extension ReaderPageError: MalformedInput {}
+extension PopBoksIndexScriptError: MalformedInput {}
+extension SpectrumMaskError: MalformedInput {}
+extension StripoviReaderPageError: MalformedInput {}
 extension RetroSpecError: MalformedInput {}
 extension StrictJSONError: MalformedInput {}
 extension WARCError: MalformedInput {}

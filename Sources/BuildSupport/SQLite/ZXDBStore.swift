@@ -138,7 +138,7 @@ public final class ZXDBStore {
       guard let id = r[0].int, let magazine = r[1].int else { return nil }
       return ZXDBIssue(
         id: id, magazineID: magazine,
-        fields: MaskFields(
+        fields: SpectrumMaskFields(
           number: r[2].int, volume: r[3].int, year: r[4].int, month: r[5].int, day: r[6].int, special: r[7].string,
           supplement: r[8].string),
         archiveMask: r[9].string, linkMask: r[10].string)

@@ -4,18 +4,18 @@ import ShelfmarkSamples
 import SiteMirrorKit
 
 /// PopBoks' sample: the two index scripts of `Fixtures/PopBoks/` and a simulated tile archive for
-/// their issues (`TileArchiveModel`: covers and tiles answer 200, a tile that does not exist 403,
+/// their issues (`PopBoksTileArchiveModel`: covers and tiles answer 200, a tile that does not exist 403,
 /// as the real archive does), so the grid measurement runs exactly as against the real server.
 enum DemoPopBoks {
   static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     var s = DemoSample(source: "popboks", summary: "")
-    var models: [TileArchiveModel] = []
+    var models: [PopBoksTileArchiveModel] = []
     var counts: [String] = []
     for m in PopBoksMagazine.allCases {
       let script = try fx.bytes("PopBoks/\(m.rawValue)-small.js")
       let index = try PopBoksIndex.parse(script, magazine: m)
       s.pages[PopBoksMagazine.host + "/" + m.rawValue + "/js/" + m.scriptFileName] = script
-      models.append(TileArchiveModel.generated(magazine: m, entries: index.entries, seed: 7))
+      models.append(PopBoksTileArchiveModel.generated(magazine: m, entries: index.entries, seed: 7))
       counts.append("\(index.entries.count) \(m.displayName)")
     }
     s.summary = "index scripts for \(counts.joined(separator: " and ")) issues; a simulated tile archive"

@@ -25,7 +25,7 @@ enum DemoStripovi {
     var s = DemoSample(
       source: "stripovi", summary: "reader pages of 4 comics; ids 1-17 walked until 5 in a row are not comics")
     s.dynamic = { req in
-      guard req.host == ReaderPage.host, req.path == "/index.asp", let q = req.query else { return nil }
+      guard req.host == StripoviReaderPage.host, req.path == "/index.asp", let q = req.query else { return nil }
       var fields: [String: String] = [:]
       for pair in q.split(separator: "&") {
         let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)

@@ -14,7 +14,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
   case dark(identifier: String)
   /// The item has no `Image Container PDF`.
   case noScan(identifier: String)
-  /// The item has no `Scandata` file.
+  /// The item has no `ArchiveScandata` file.
   case noScandata(identifier: String)
   /// The scandata file states no pages (no `leafCount`, no `<page` elements).
   case noPages(url: URL)

@@ -18,7 +18,7 @@ public struct ArchiveFile: Sendable, Equatable, Hashable {
   /// The decoded file name, possibly with `/` for files inside sub-folders. Encode it with
   /// `ArchivePath.encode` exactly once.
   public var name: String
-  /// archive.org's format label, e.g. `Image Container PDF`, `Scandata`, `Text PDF`.
+  /// archive.org's format label, e.g. `Image Container PDF`, `ArchiveScandata`, `Text PDF`.
   public var format: String?
   /// Bytes; archive.org sends a string of digits and sometimes omits it.
   public var size: Int64?
@@ -42,7 +42,7 @@ public struct ArchiveFile: Sendable, Equatable, Hashable {
   }
 
   /// Reads one `files[]` entry loosely; nil when it has no `name`, which every real entry has.
-  init?(json: JSONValue) {
+  init?(json: ArchiveJSONValue) {
     guard let name = json["name"]?.looseString, !name.isEmpty else { return nil }
     self.name = name
     self.format = json["format"]?.looseString

@@ -17,9 +17,9 @@ public enum ArchiveLookup: Sendable, Equatable {
   /// archive.org's own answer.
   public static func decode(_ bytes: [UInt8], url: URL) throws -> ArchiveLookup {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .noSuchItem }
-    let json: JSONValue
+    let json: ArchiveJSONValue
     do {
-      json = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+      json = try JSONDecoder().decode(ArchiveJSONValue.self, from: Data(bytes))
     } catch {
       throw ArchiveError.notJSON(url: url)
     }

@@ -5,7 +5,7 @@ public struct BombJackPage: Sendable, Equatable {
   public var url: URL
   /// The `<title>` text, cleaned; the URL when the page has none.
   public var title: String
-  public var entries: [PageEntry]
+  public var entries: [BombJackPageEntry]
   /// Same-host HTML pages it links to, normalised (https, lowercased host, no query or fragment), in
   /// first-seen order.
   public var links: [URL]
@@ -16,7 +16,8 @@ public struct BombJackPage: Sendable, Equatable {
   public var slashlessFolders: [URL]
 
   public init(
-    url: URL, title: String, entries: [PageEntry], links: [URL], notes: [String] = [], slashlessFolders: [URL] = []
+    url: URL, title: String, entries: [BombJackPageEntry], links: [URL], notes: [String] = [],
+    slashlessFolders: [URL] = []
   ) {
     self.url = url
     self.title = title
@@ -55,14 +56,15 @@ public struct BombJackPage: Sendable, Equatable {
 
   /// Every `<a href>` that stays on the archive's host and names an HTML page or folder.
   /// A folder linked both with and without its slash is one link, marked slashless.
-  static func followLinks(_ m: HTMLScanner, page: URL) -> [SiteLinks.Link] {
+  static func followLinks(_ m: HTMLScanner, page: URL) -> [BombJackSiteLinks.Link] {
     var index: [String: Int] = [:]
-    var out: [SiteLinks.Link] = []
+    var out: [BombJackSiteLinks.Link] = []
     var i = 0
     while let a = m.findTag(Array("a".utf8), from: i) {
       let end = m.tagEnd(from: a)
       i = end
-      guard let href = m.attribute("href", ofTagAt: a, end: end), let link = SiteLinks.link(href, from: page) else {
+      guard let href = m.attribute("href", ofTagAt: a, end: end), let link = BombJackSiteLinks.link(href, from: page)
+      else {
         continue
       }
       if let at = index[link.url.absoluteString] {
@@ -76,8 +78,8 @@ public struct BombJackPage: Sendable, Equatable {
   }
 
   /// The issue cells: each `<td…>` up to the first following `</td>`, holding an archive link.
-  static func cells(_ m: HTMLScanner, page: URL, notes: inout [String]) -> [PageEntry] {
-    var out: [PageEntry] = []
+  static func cells(_ m: HTMLScanner, page: URL, notes: inout [String]) -> [BombJackPageEntry] {
+    var out: [BombJackPageEntry] = []
     var taken: Set<String> = []
     var pos = 0
     let tdClose = Array("</td".utf8)
@@ -94,13 +96,13 @@ public struct BombJackPage: Sendable, Equatable {
       pos = close + tdClose.count
       guard let anchor = archiveAnchor(m, in: open..<close, page: page) else { continue }
       if BombJackSite.isToolPath(anchor.file) { continue }
-      let key = SiteAddress.text(of: anchor.file) ?? anchor.file.absoluteString
+      let key = BombJackSiteAddress.text(of: anchor.file) ?? anchor.file.absoluteString
       guard taken.insert(key).inserted else { continue }
       var title = m.plainText(open..<anchor.start)
       if title.isEmpty { title = titleFromFileName(anchor.file) }
       let cover = firstImage(m, in: anchor.innerStart..<anchor.innerEnd, page: page)
       let pages = pageCount(m.plainText(anchor.afterEnd..<close))
-      out.append(PageEntry(file: anchor.file, title: title, cover: cover, pages: pages))
+      out.append(BombJackPageEntry(file: anchor.file, title: title, cover: cover, pages: pages))
     }
     return out
   }
@@ -120,8 +122,8 @@ public struct BombJackPage: Sendable, Equatable {
       let end = m.tagEnd(from: a, to: range.upperBound)
       i = end
       guard let href = m.attribute("href", ofTagAt: a, end: end),
-        let file = SiteAddress.resolve(href, against: page),
-        BombJackSite.archiveExtensions.contains(SiteAddress.pathExtension(file))
+        let file = BombJackSiteAddress.resolve(href, against: page),
+        BombJackSite.archiveExtensions.contains(BombJackSiteAddress.pathExtension(file))
       else { continue }
       let innerEnd = m.find(Array("</a".utf8), from: end, to: range.upperBound) ?? range.upperBound
       let afterEnd = innerEnd < range.upperBound ? m.tagEnd(from: innerEnd, to: range.upperBound) : innerEnd
@@ -135,7 +137,7 @@ public struct BombJackPage: Sendable, Equatable {
     while let img = m.findTag(Array("img".utf8), from: i, to: range.upperBound) {
       let end = m.tagEnd(from: img, to: range.upperBound)
       i = end
-      if let src = m.attribute("src", ofTagAt: img, end: end), let u = SiteAddress.resolve(src, against: page) {
+      if let src = m.attribute("src", ofTagAt: img, end: end), let u = BombJackSiteAddress.resolve(src, against: page) {
         return u
       }
     }
@@ -144,7 +146,7 @@ public struct BombJackPage: Sendable, Equatable {
 
   /// A listing's title: the file name without its extension, `_` as spaces.
   static func titleFromFileName(_ file: URL) -> String {
-    var name = SiteAddress.fileName(file)
+    var name = BombJackSiteAddress.fileName(file)
     if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
     return TextNormal.collapse(name.replacingOccurrences(of: "_", with: " "))
   }

@@ -59,7 +59,7 @@ public enum PopBoksMagazine: String, CaseIterable, Sendable, Codable {
   }
 
   /// The address a probe asks about.
-  public func url(_ id: Int, _ probe: GridProbe) -> String {
+  public func url(_ id: Int, _ probe: PopBoksGridProbe) -> String {
     switch probe {
     case .cover: coverURL(id)
     case .tile(let page, let column, let row): tileURL(id, page: page, column: column, row: row)

@@ -35,11 +35,11 @@ public enum PopBoksRules {
         return bad.isEmpty ? nil : finding("issues have no tiles at all", bad.map(\.id))
       },
       ValidationRule("popboks/probe-limit") { c in
-        let bad = c.issues.filter { $0.columns > TileGrid.columnLimit || $0.rows > TileGrid.rowLimit }
+        let bad = c.issues.filter { $0.columns > PopBoksTileGrid.columnLimit || $0.rows > PopBoksTileGrid.rowLimit }
         return bad.isEmpty
           ? nil
           : finding(
-            "issues reached the probe limit (\(TileGrid.columnLimit) columns, \(TileGrid.rowLimit) rows); raise it and rebuild",
+            "issues reached the probe limit (\(PopBoksTileGrid.columnLimit) columns, \(PopBoksTileGrid.rowLimit) rows); raise it and rebuild",
             bad.map(\.id))
       },
       ValidationRule("popboks/cover") { _ in

@@ -58,7 +58,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
     var unknown: [String] = []
     let tdOpen = Array("<td".utf8)
     let tdClose = Array("</td>".utf8)
-    var lineCounter = LineCounter(page)
+    var lineCounter = RetroSpecLineCounter(page)
     var i = region.lowerBound
     while let at = page.find(tdOpen, from: i, to: region.upperBound) {
       i = at + tdOpen.count
@@ -180,7 +180,7 @@ extension RetroSpecMarkup {
 }
 
 /// Line numbers for increasing offsets without rescanning from the top each time.
-struct LineCounter {
+struct RetroSpecLineCounter {
   let page: RetroSpecMarkup
   var offset = 0
   var line = 1

@@ -16,11 +16,11 @@ public enum SpectrumCatalogue {
   /// Resolves every row in plan order (the first claim of an `identifier/file` wins), then sorts,
   /// numbers each series 1…n over the rows actually built, and lists the series that have rows.
   public static func build(
-    _ plan: SpectrumPlan, items: [String: ItemLookup], generated: String
+    _ plan: SpectrumPlan, items: [String: SpectrumItemLookup], generated: String
   ) -> (catalogue: IssueCatalogue, counts: Counts) {
     var counts = Counts()
     var claimed: Set<String> = []
-    var built: [(row: PlannedRow, identifier: String, file: String, bytes: Int64?)] = []
+    var built: [(row: SpectrumPlannedRow, identifier: String, file: String, bytes: Int64?)] = []
     for row in plan.rows {
       guard case .item(let item)? = items[row.location.identifier] else {
         counts.missingItem += 1
@@ -43,7 +43,7 @@ public enum SpectrumCatalogue {
       }
       built.append((row, item.identifier, file, size ?? nil))
     }
-    built.sort { PlannedRow.sortsBefore($0.row, $1.row) }
+    built.sort { SpectrumPlannedRow.sortsBefore($0.row, $1.row) }
     var next: [String: Int] = [:]
     var series: [String: Series] = [:]
     var issues: [Issue] = []

@@ -2,11 +2,11 @@
 public struct SpectrumPlan: Sendable, Equatable {
   public var group: SpectrumGroup
   /// Planned rows in dump order.
-  public var rows: [PlannedRow]
+  public var rows: [SpectrumPlannedRow]
   /// Rows left out, by reason (mask failures, no mask, unusable book links …).
   public var skipped: [String: Int]
 
-  public init(group: SpectrumGroup, rows: [PlannedRow], skipped: [String: Int]) {
+  public init(group: SpectrumGroup, rows: [SpectrumPlannedRow], skipped: [String: Int]) {
     self.group = group
     self.rows = rows
     self.skipped = skipped
@@ -41,7 +41,7 @@ public struct SpectrumPlan: Sendable, Equatable {
   ) -> SpectrumPlan {
     var byID: [Int: ZXDBMagazine] = [:]
     for m in magazines { byID[m.id] = m }
-    var rows: [PlannedRow] = []
+    var rows: [SpectrumPlannedRow] = []
     var skipped: [String: Int] = [:]
     for issue in issues {
       guard let magazine = byID[issue.magazineID],
@@ -51,17 +51,17 @@ public struct SpectrumPlan: Sendable, Equatable {
         skipped[reasonNoMask, default: 0] += 1
         continue
       }
-      let location: ArchiveLocation
-      do { location = try ArchiveLocation.expand(mask, issue.fields) } catch {
+      let location: SpectrumArchiveLocation
+      do { location = try SpectrumArchiveLocation.expand(mask, issue.fields) } catch {
         skipped[error.reason, default: 0] += 1
         continue
       }
       let series = Series(
-        key: Slug.seriesKey(magazineName: magazine.name, id: magazine.id), name: magazine.name,
+        key: SpectrumSlug.seriesKey(magazineName: magazine.name, id: magazine.id), name: magazine.name,
         code: magazine.country ?? "", language: magazine.language)
       let f = issue.fields
       rows.append(
-        PlannedRow(
+        SpectrumPlannedRow(
           id: String(issue.id), sortID: String(issue.id), series: series, location: location, year: f.year,
           month: f.month, number: f.number, special: f.special, supplement: f.supplement))
     }
@@ -71,7 +71,7 @@ public struct SpectrumPlan: Sendable, Equatable {
   /// Book rows: the first download of each English book entry that is a complete book (46) or
   /// booklet (60) with an absolute `…/download/<id>/<file>` link outside the `/pub/` and `/nvg/` zips.
   public static func books(_ downloads: [ZXDBBookDownload]) -> SpectrumPlan {
-    var rows: [PlannedRow] = []
+    var rows: [SpectrumPlannedRow] = []
     var skipped: [String: Int] = [:]
     var taken: Set<Int> = []
     for d in downloads {
@@ -87,8 +87,8 @@ public struct SpectrumPlan: Sendable, Equatable {
         skipped[reasonZipMirror, default: 0] += 1
         continue
       }
-      let location: ArchiveLocation
-      do { location = try ArchiveLocation.split(d.link) } catch {
+      let location: SpectrumArchiveLocation
+      do { location = try SpectrumArchiveLocation.split(d.link) } catch {
         let reason = d.link.hasPrefix("/") ? "relative link (not on archive.org)" : error.reason
         skipped[reason, default: 0] += 1
         continue
@@ -98,9 +98,9 @@ public struct SpectrumPlan: Sendable, Equatable {
         continue
       }
       let imprint = d.imprint.flatMap { $0.isEmpty ? nil : $0 } ?? "Other publishers"
-      let series = Series(key: Slug.make(imprint), name: imprint, code: "", language: "en")
+      let series = Series(key: SpectrumSlug.make(imprint), name: imprint, code: "", language: "en")
       rows.append(
-        PlannedRow(
+        SpectrumPlannedRow(
           id: "book-\(d.entryID)", sortID: String(d.entryID), series: series, location: location, bookTitle: title))
     }
     return SpectrumPlan(group: .books, rows: rows, skipped: skipped)

@@ -2,12 +2,13 @@
 public struct ZXDBIssue: Sendable, Equatable, Hashable {
   public var id: Int
   public var magazineID: Int
-  public var fields: MaskFields
+  public var fields: SpectrumMaskFields
   /// The issue's own mask; it beats the magazine's.
   public var archiveMask: String?
   public var linkMask: String?
 
-  public init(id: Int, magazineID: Int, fields: MaskFields, archiveMask: String? = nil, linkMask: String? = nil) {
+  public init(id: Int, magazineID: Int, fields: SpectrumMaskFields, archiveMask: String? = nil, linkMask: String? = nil)
+  {
     self.id = id
     self.magazineID = magazineID
     self.fields = fields
@@ -16,9 +17,9 @@ public struct ZXDBIssue: Sendable, Equatable, Hashable {
   }
 
   /// The mask that addresses this issue: its own `archive_mask`, else the magazine's, else none.
-  public func effectiveMask(magazine: ZXDBMagazine) -> Mask? {
-    if let own = archiveMask, !own.isEmpty { return Mask(own) }
-    if let theirs = magazine.archiveMask, !theirs.isEmpty { return Mask(theirs) }
+  public func effectiveMask(magazine: ZXDBMagazine) -> SpectrumMask? {
+    if let own = archiveMask, !own.isEmpty { return SpectrumMask(own) }
+    if let theirs = magazine.archiveMask, !theirs.isEmpty { return SpectrumMask(theirs) }
     return nil
   }
 }

@@ -57,13 +57,13 @@ public enum StripoviRules {
   }
 
   static func addressesAreValid(_ c: Comic, base: String) -> Bool {
-    let rule = PageRule(dir: c.dir, prefix: c.prefix, width: c.width, ext: c.ext)
+    let rule = StripoviPageRule(dir: c.dir, prefix: c.prefix, width: c.width, ext: c.ext)
     guard rule.url(page: 0, pages: c.pages, base: base) == nil,
       rule.url(page: c.pages + 1, pages: c.pages, base: base) == nil
     else { return false }
     for n in stride(from: 1, through: c.pages, by: 1) {
       guard let s = rule.url(page: n, pages: c.pages, base: base), let u = URLComponents(string: s),
-        u.host == ReaderPage.host, u.query == nil, u.fragment == nil
+        u.host == StripoviReaderPage.host, u.query == nil, u.fragment == nil
       else { return false }
     }
     return true

@@ -33,7 +33,7 @@ final class ZXDBStoreTests: XCTestCase {
     let issues = try store.issues()
     XCTAssertEqual(issues.map(\.id).prefix(3), [101, 102, 103], "dump order")
     let i104 = try XCTUnwrap(issues.first { $0.id == 104 })
-    XCTAssertEqual(i104.fields, MaskFields(number: 4, volume: 1, year: 1984, month: 5, supplement: "Poster"))
+    XCTAssertEqual(i104.fields, SpectrumMaskFields(number: 4, volume: 1, year: 1984, month: 5, supplement: "Poster"))
     XCTAssertEqual(issues.first { $0.id == 900 }?.fields.day, 12)
   }
 

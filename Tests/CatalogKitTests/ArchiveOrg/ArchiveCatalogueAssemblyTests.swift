@@ -80,7 +80,7 @@ final class ArchiveCatalogueAssemblyTests: XCTestCase {
 
   func testTheRealAmigaBiltenAnswerBuildsTheReferenceIssue() throws {
     let lookup = try ArchiveLookup.decode(TestPaths.corpus("archiveorg/amiga-bilten-1.json"), url: url)
-    let pages = try Scandata.pageCount(TestPaths.corpus("archiveorg/synthetic/scandata-trimmed.xml"), url: url)
+    let pages = try ArchiveScandata.pageCount(TestPaths.corpus("archiveorg/synthetic/scandata-trimmed.xml"), url: url)
     let item = try XCTUnwrap(lookup.item)
     let bilten = try XCTUnwrap(ArchiveShelf.fanzines.first { $0.series.key == "amiga-bilten" })
     let issue = try ArchiveCatalogueAssembly.issue(

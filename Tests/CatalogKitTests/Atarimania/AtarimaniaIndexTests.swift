@@ -56,7 +56,7 @@ final class AtarimaniaIndexTests: XCTestCase {
     XCTAssertEqual(reference.series.count, 70, "15 of the 85 titles listed no PDF when the reference was built")
     for series in reference.series {
       let entry = try XCTUnwrap(index.titles.first { $0.id == series.code }, series.key)
-      XCTAssertEqual(AtarimaniaCatalogueBuilder.seriesKey(name: entry.name ?? "", id: entry.id), series.key)
+      XCTAssertEqual(AtarimaniaCatalogueAssembly.seriesKey(name: entry.name ?? "", id: entry.id), series.key)
     }
   }
 }

@@ -68,14 +68,15 @@ final class BombJackPageTests: XCTestCase {
   func testAFolderLinkWithoutItsSlashIsWalkedAsTheFolderSoRelativeLinksResolve() {
     let root = URL(string: "https://commodore.bombjack.org/commodore/index.htm")!
     XCTAssertEqual(
-      SiteLinks.followable("applications", from: root)?.absoluteString,
+      BombJackSiteLinks.followable("applications", from: root)?.absoluteString,
       "https://commodore.bombjack.org/commodore/applications/")
     XCTAssertEqual(
-      SiteLinks.followable("https://commodore.bombjack.org", from: root)?.absoluteString,
+      BombJackSiteLinks.followable("https://commodore.bombjack.org", from: root)?.absoluteString,
       "https://commodore.bombjack.org/")
     XCTAssertEqual(
-      SiteLinks.followable("../index2.htm#x", from: root)?.absoluteString, "https://commodore.bombjack.org/index2.htm")
-    XCTAssertNil(SiteLinks.followable("manual.PDF", from: root))
+      BombJackSiteLinks.followable("../index2.htm#x", from: root)?.absoluteString,
+      "https://commodore.bombjack.org/index2.htm")
+    XCTAssertNil(BombJackSiteLinks.followable("manual.PDF", from: root))
   }
 
   func testAListingTakesTitlesFromFileNamesAndCollapsesItsSortLinks() throws {

@@ -6,8 +6,8 @@ import XCTest
 
 /// The pure rules replayed over all 18,219 rows of the seven shipped reference files.
 final class ReferenceShelvesTests: XCTestCase {
-  func shipped() throws -> [(Shelf, IssueCatalogue)] {
-    try Shelf.allCases.map { shelf in
+  func shipped() throws -> [(BombJackShelf, IssueCatalogue)] {
+    try BombJackShelf.allCases.map { shelf in
       let url = try TestPaths.shared("reference-catalogs/\(shelf.fileName)")
       return (shelf, try JSONDecoder().decode(IssueCatalogue.self, from: Data(contentsOf: url)))
     }
@@ -15,14 +15,16 @@ final class ReferenceShelvesTests: XCTestCase {
 
   func testEveryShippedFileSitsOnTheShelfItsAddressNames() throws {
     for (shelf, c) in try shipped() {
-      for i in c.issues { XCTAssertEqual(Shelf.of(zip: i.zip), shelf, i.zip) }
+      for i in c.issues { XCTAssertEqual(BombJackShelf.of(zip: i.zip), shelf, i.zip) }
     }
   }
 
   func testIdsComeFromTheAddressExceptTheOneCollision() throws {
     var differ: [String] = []
     for (_, c) in try shipped() {
-      for i in c.issues where i.series != "joystik" && ShelfAssembly.id(forZip: i.zip) != i.id { differ.append(i.id) }
+      for i in c.issues where i.series != "joystik" && BombJackCatalogueAssembly.id(forZip: i.zip) != i.id {
+        differ.append(i.id)
+      }
     }
     XCTAssertEqual(
       differ, ["commodore_commodore-software_files_CBM_Public_Domain_Series_C3_Binders_and_Disks_All_27-2"])
@@ -31,7 +33,7 @@ final class ReferenceShelvesTests: XCTestCase {
   func testRunKeysFoldTheirNamesExceptTheOneCollision() throws {
     var differ: [String] = []
     for (_, c) in try shipped() {
-      for s in c.series where s.key != RunName.fold(s.name).replacingOccurrences(of: " ", with: "-") {
+      for s in c.series where s.key != BombJackRunName.fold(s.name).replacingOccurrences(of: " ", with: "-") {
         differ.append(s.key)
       }
     }
@@ -47,8 +49,8 @@ final class ReferenceShelvesTests: XCTestCase {
     for (_, c) in try shipped() {
       for i in c.issues where i.series != "joystik" {
         rows += 1
-        let mine = IssueDate.read(i.title)
-        guard mine != IssueDate(year: i.year, month: i.month) else { continue }
+        let mine = BombJackIssueDate.read(i.title)
+        guard mine != BombJackIssueDate(year: i.year, month: i.month) else { continue }
         differ += 1
         let lower = i.title.lowercased()
         let named = months.indices.filter { lower.contains(months[$0]) }.map { $0 + 1 }

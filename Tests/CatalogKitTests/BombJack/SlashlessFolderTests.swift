@@ -18,14 +18,15 @@ final class SlashlessFolderTests: XCTestCase {
   }
 
   func testALinkWithoutTheSlashLeadsToTheFolderAndSaysSo() throws {
-    let bare = try XCTUnwrap(SiteLinks.link("geos", from: index))
+    let bare = try XCTUnwrap(BombJackSiteLinks.link("geos", from: index))
     XCTAssertEqual(bare.url.absoluteString, Self.site + "/commodore/geos/")
     XCTAssertTrue(bare.slashless)
-    XCTAssertEqual(SiteLinks.link("geos/", from: index)?.slashless, false)
+    XCTAssertEqual(BombJackSiteLinks.link("geos/", from: index)?.slashless, false)
     XCTAssertEqual(
-      SiteLinks.link("geos?C=M;O=A", from: index)?.slashless, true, "the query goes, the slash is still missing")
-    XCTAssertEqual(SiteLinks.link("books.htm", from: index)?.slashless, false, "a page is not a folder")
-    XCTAssertEqual(SiteLinks.link(Self.site, from: index)?.slashless, false, "the root's path is `/`")
+      BombJackSiteLinks.link("geos?C=M;O=A", from: index)?.slashless, true, "the query goes, the slash is still missing"
+    )
+    XCTAssertEqual(BombJackSiteLinks.link("books.htm", from: index)?.slashless, false, "a page is not a folder")
+    XCTAssertEqual(BombJackSiteLinks.link(Self.site, from: index)?.slashless, false, "the root's path is `/`")
   }
 
   func testTheRealShapedIndexPageRecordsTheFoldersItLinksWithoutTheSlash() throws {
@@ -44,7 +45,7 @@ final class SlashlessFolderTests: XCTestCase {
   func testAFolderLinkedWithoutItsSlashCountsTwiceTowardItsShortName() throws {
     let root = BombJackPage.read(try TestPaths.fixtureBytes("BombJack/section-index-slashless.htm"), url: index)
     let pages = [root, listing("geos", ["GEOS_Manual.pdf"]), listing("bbs", ["BBS_Guide.pdf"])]
-    let uses = ShelfAssembly.shortNameUses(pages)
+    let uses = BombJackCatalogueAssembly.shortNameUses(pages)
     XCTAssertEqual(uses["Geos"], 2)
     XCTAssertEqual(uses["Bbs"], 1, "linked nowhere without its slash")
     XCTAssertNil(uses["Commodore"], "the index page has no archive links, and /commodore/commodore/ was not read")
@@ -56,7 +57,7 @@ final class SlashlessFolderTests: XCTestCase {
       root, listing("commodore", ["64C_Test_Pilot.pdf"]), listing("geos", ["GEOS_Manual.pdf"]),
       listing("bbs", ["BBS_Guide.pdf"]),
     ]
-    let build = ShelfAssembly.assemble(pages, probes: [:], generated: "2026-12-01")
+    let build = BombJackCatalogueAssembly.assemble(pages, probes: [:], generated: "2026-12-01")
     XCTAssertEqual(build.runs.map(\.run.key), ["commodore-commodore", "commodore-geos", "bbs"])
     XCTAssertEqual(build.runs.map(\.run.name), ["Commodore - Commodore", "Commodore - Geos", "Bbs"])
     XCTAssertEqual(

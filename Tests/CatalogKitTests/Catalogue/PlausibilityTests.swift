@@ -66,7 +66,7 @@ final class PlausibilityTests: XCTestCase {
       ("spectrum", SpectrumRules.rules()),
       ("atarimania", AtarimaniaRules.rules(.init(minIssues: 1))),
       ("vintageapple", VintageAppleRules.rules(group: .magazines, .init(minIssues: 1))),
-      ("bombjack", ShelfRules.rules(for: .books, in: [.books: c])),
+      ("bombjack", BombJackRules.rules(for: .books, in: [.books: c])),
     ]
     for (source, rules) in sets {
       let f = ValidationReport.run(rules, on: c).finding("plausible/bytes")

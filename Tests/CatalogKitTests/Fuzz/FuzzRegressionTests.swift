@@ -16,9 +16,9 @@ final class FuzzRegressionTests: XCTestCase {
         String(decoding: $0, as: UTF8.self)
       }
       while parts.count < 8 { parts.append("") }
-      let mask = Mask(parts[0])
+      let mask = SpectrumMask(parts[0])
       _ = mask.tokens
-      let fields = MaskFields(
+      let fields = SpectrumMaskFields(
         number: Int(parts[1]), volume: Int(parts[2]), year: Int(parts[3]), month: Int(parts[4]), day: Int(parts[5]),
         special: parts[6].isEmpty ? nil : parts[6], supplement: parts[7].isEmpty ? nil : parts[7])
       _ = try? mask.expand(fields)

@@ -7,15 +7,16 @@ final class SpectrumCatalogueTests: XCTestCase {
   private let ace = Series(key: "ace-10", name: "ACE", code: "GB", language: "en")
 
   private func row(_ id: Int, _ series: Series, _ identifier: String, _ file: String, number: Int?, year: Int? = 1984)
-    -> PlannedRow
+    -> SpectrumPlannedRow
   {
-    PlannedRow(
-      id: String(id), sortID: String(id), series: series, location: ArchiveLocation(identifier: identifier, file: file),
+    SpectrumPlannedRow(
+      id: String(id), sortID: String(id), series: series,
+      location: SpectrumArchiveLocation(identifier: identifier, file: file),
       year: year, month: 1, number: number)
   }
 
-  private func item(_ id: String, _ files: [String: Int64?], readable: String?) -> ItemLookup {
-    .item(ItemFiles(identifier: id, sizes: files, firstReadable: readable))
+  private func item(_ id: String, _ files: [String: Int64?], readable: String?) -> SpectrumItemLookup {
+    .item(SpectrumItemFiles(identifier: id, sizes: files, firstReadable: readable))
   }
 
   func testTheTrustRuleUsesExactNamesRecoversRenamesAndDropsTheRest() {
@@ -29,7 +30,7 @@ final class SpectrumCatalogueTests: XCTestCase {
         row(5, crash, "c2", "Other.pdf", number: 5),
         row(6, ace, "C7", "Ace 7.pdf", number: 7),
       ], skipped: [:])
-    let items: [String: ItemLookup] = [
+    let items: [String: SpectrumItemLookup] = [
       "c1": item("c1", ["Crash_01.pdf": 100, "Crash_01_text.pdf": 5], readable: "Crash_01.pdf"),
       "c2": item("c2", ["Crash_02_March.pdf": 200], readable: "Crash_02_March.pdf"),
       "c3": .missing,

@@ -48,10 +48,10 @@ final class SpectrumCorpusTests: XCTestCase {
     for line in lines.dropFirst() {
       let f = fields(line)
       guard f.count >= 9 else { continue }
-      let fieldsOfIssue = MaskFields(
+      let fieldsOfIssue = SpectrumMaskFields(
         number: Int(f[2]), volume: Int(f[3]), year: Int(f[4]), month: Int(f[5]), special: f[6].isEmpty ? nil : f[6],
         supplement: f[7].isEmpty ? nil : f[7])
-      XCTAssertEqual(try Mask(f[1]).expand(fieldsOfIssue), f[8], f[0])
+      XCTAssertEqual(try SpectrumMask(f[1]).expand(fieldsOfIssue), f[8], f[0])
       checked += 1
     }
     XCTAssertEqual(checked, 4)
@@ -63,9 +63,9 @@ final class SpectrumCorpusTests: XCTestCase {
       let f = fields(String(line))
       guard f.count == 2, f[1] != "NULL" else { continue }
       XCTAssertThrowsError(
-        try Mask(f[1]).expand(MaskFields(number: 1, year: 1984, month: 2, day: 3)), f[0]
+        try SpectrumMask(f[1]).expand(SpectrumMaskFields(number: 1, year: 1984, month: 2, day: 3)), f[0]
       ) { error in
-        XCTAssertEqual((error as? MaskError)?.reason, "unknown token {p5}", f[0])
+        XCTAssertEqual((error as? SpectrumMaskError)?.reason, "unknown token {p5}", f[0])
       }
     }
   }
@@ -86,15 +86,15 @@ final class SpectrumCorpusTests: XCTestCase {
     for group in SpectrumGroup.allCases {
       let c = try reference(group.fileName)
       let names = Dictionary(uniqueKeysWithValues: c.series.map { ($0.key, $0) })
-      let rows = c.issues.map { i -> PlannedRow in
+      let rows = c.issues.map { i -> SpectrumPlannedRow in
         // The shipped `number` is the counter; the ZXDB number survives in "Issue N" titles.
         let zxdbNumber = i.title.hasPrefix("Issue ") ? Int(i.title.dropFirst(6).prefix { $0.isNumber }) : nil
         let id = i.id.hasPrefix("book-") ? String(i.id.dropFirst(5)) : i.id
-        return PlannedRow(
+        return SpectrumPlannedRow(
           id: i.id, sortID: id, series: names[i.series] ?? Series(key: i.series, name: "", code: ""),
-          location: ArchiveLocation(identifier: "", file: ""), year: i.year, month: i.month, number: zxdbNumber)
+          location: SpectrumArchiveLocation(identifier: "", file: ""), year: i.year, month: i.month, number: zxdbNumber)
       }
-      XCTAssertEqual(rows.sorted(by: PlannedRow.sortsBefore).map(\.id), rows.map(\.id), group.fileName)
+      XCTAssertEqual(rows.sorted(by: SpectrumPlannedRow.sortsBefore).map(\.id), rows.map(\.id), group.fileName)
       XCTAssertEqual(c.series.map(\.key), c.series.map(\.key).sorted(), group.fileName)
     }
   }
@@ -103,10 +103,10 @@ final class SpectrumCorpusTests: XCTestCase {
     for group in SpectrumGroup.allCases {
       for s in try reference(group.fileName).series {
         if group == .books {
-          XCTAssertEqual(Slug.make(s.name), s.key)
+          XCTAssertEqual(SpectrumSlug.make(s.name), s.key)
         } else {
           let id = Int(s.key.split(separator: "-").last ?? "") ?? -1
-          XCTAssertEqual(Slug.seriesKey(magazineName: s.name, id: id), s.key)
+          XCTAssertEqual(SpectrumSlug.seriesKey(magazineName: s.name, id: id), s.key)
         }
       }
     }

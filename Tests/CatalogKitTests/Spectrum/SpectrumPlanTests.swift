@@ -31,27 +31,27 @@ final class SpectrumPlanTests: XCTestCase {
 
   func testAnIssueMaskBeatsTheMagazineMask() {
     let issues = [
-      ZXDBIssue(id: 1, magazineID: 62, fields: MaskFields(number: 1, year: 1984, month: 2)),
+      ZXDBIssue(id: 1, magazineID: 62, fields: SpectrumMaskFields(number: 1, year: 1984, month: 2)),
       ZXDBIssue(
-        id: 2, magazineID: 62, fields: MaskFields(year: 1984, month: 12, special: "Xmas"),
+        id: 2, magazineID: 62, fields: SpectrumMaskFields(year: 1984, month: 12, special: "Xmas"),
         archiveMask: "https://archive.org/download/crash-xmas-1984/Crash Christmas 1984.pdf"),
     ]
     let plan = SpectrumPlan.periodicals(.magazines, magazines: magazines, issues: issues)
     XCTAssertEqual(
       plan.rows.map(\.location),
       [
-        ArchiveLocation(identifier: "crash-magazine-01", file: "Crash_01_Feb_1984.pdf"),
-        ArchiveLocation(identifier: "crash-xmas-1984", file: "Crash Christmas 1984.pdf"),
+        SpectrumArchiveLocation(identifier: "crash-magazine-01", file: "Crash_01_Feb_1984.pdf"),
+        SpectrumArchiveLocation(identifier: "crash-xmas-1984", file: "Crash Christmas 1984.pdf"),
       ])
     XCTAssertEqual(plan.rows.first?.series, Series(key: "crash-62", name: "Crash", code: "GB", language: "en"))
   }
 
   func testRowsOutsideTheGroupAreNotCountedAsFailures() {
     let issues = [
-      ZXDBIssue(id: 5, magazineID: 200, fields: MaskFields(number: 1)),
-      ZXDBIssue(id: 6, magazineID: 300, fields: MaskFields(number: 1)),
-      ZXDBIssue(id: 7, magazineID: 999, fields: MaskFields(number: 1)),
-      ZXDBIssue(id: 8, magazineID: 71, fields: MaskFields(number: 1)),
+      ZXDBIssue(id: 5, magazineID: 200, fields: SpectrumMaskFields(number: 1)),
+      ZXDBIssue(id: 6, magazineID: 300, fields: SpectrumMaskFields(number: 1)),
+      ZXDBIssue(id: 7, magazineID: 999, fields: SpectrumMaskFields(number: 1)),
+      ZXDBIssue(id: 8, magazineID: 71, fields: SpectrumMaskFields(number: 1)),
     ]
     let plan = SpectrumPlan.periodicals(.magazines, magazines: magazines, issues: issues)
     XCTAssertEqual(plan.rows, [])
@@ -60,10 +60,10 @@ final class SpectrumPlanTests: XCTestCase {
 
   func testFailuresAreCountedByReason() {
     let issues = [
-      ZXDBIssue(id: 1, magazineID: 62, fields: MaskFields(year: 1984, month: 2)),
-      ZXDBIssue(id: 2, magazineID: 62, fields: MaskFields(year: 1984, month: 3)),
-      ZXDBIssue(id: 3, magazineID: 70, fields: MaskFields(number: 1)),
-      ZXDBIssue(id: 4, magazineID: 26, fields: MaskFields(number: 1)),
+      ZXDBIssue(id: 1, magazineID: 62, fields: SpectrumMaskFields(year: 1984, month: 2)),
+      ZXDBIssue(id: 2, magazineID: 62, fields: SpectrumMaskFields(year: 1984, month: 3)),
+      ZXDBIssue(id: 3, magazineID: 70, fields: SpectrumMaskFields(number: 1)),
+      ZXDBIssue(id: 4, magazineID: 26, fields: SpectrumMaskFields(number: 1)),
     ]
     XCTAssertEqual(
       SpectrumPlan.periodicals(.magazines, magazines: magazines, issues: issues).skipped,
@@ -99,7 +99,7 @@ final class SpectrumPlanTests: XCTestCase {
     XCTAssertEqual(
       plan.rows[0].series, Series(key: "melbourne-house", name: "Melbourne House", code: "", language: "en"))
     XCTAssertEqual(plan.rows[1].series.key, "other-publishers")
-    XCTAssertEqual(plan.rows[0].location, ArchiveLocation(identifier: "book-a", file: "A Book.pdf"))
+    XCTAssertEqual(plan.rows[0].location, SpectrumArchiveLocation(identifier: "book-a", file: "A Book.pdf"))
     XCTAssertEqual(
       plan.skipped,
       [
@@ -110,7 +110,7 @@ final class SpectrumPlanTests: XCTestCase {
 
   func testLimitKeepsTheFirstRowsAndIdentifiersAreDistinct() {
     let issues = (1...4).map {
-      ZXDBIssue(id: $0, magazineID: 62, fields: MaskFields(number: $0 % 2 + 1, year: 1984, month: 1))
+      ZXDBIssue(id: $0, magazineID: 62, fields: SpectrumMaskFields(number: $0 % 2 + 1, year: 1984, month: 1))
     }
     let plan = SpectrumPlan.periodicals(.magazines, magazines: magazines, issues: issues)
     XCTAssertEqual(plan.identifiers, ["crash-magazine-02", "crash-magazine-01"])

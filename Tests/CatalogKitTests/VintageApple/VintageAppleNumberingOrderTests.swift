@@ -20,7 +20,7 @@ final class VintageAppleNumberingOrderTests: XCTestCase {
     XCTAssertEqual(rows.map(\.stem), ["Foo_August_2000", "Bar_January_2007"], "the table lists Foo first")
     XCTAssertEqual(rows.map(\.year), [nil, nil])
     XCTAssertEqual(rows.map(\.month), [8, 1])
-    let issues = VintageAppleCatalogueBuilder.build(
+    let issues = VintageAppleCatalogueAssembly.assemble(
       listings: [.init(section: catalogs, rows: rows)], probes: [:], generated: "2026-12-01"
     ).catalogue.issues
     XCTAssertEqual(issues.map(\.id), ["catalogs/Bar_January_2007", "catalogs/Foo_August_2000"])
@@ -37,7 +37,7 @@ final class VintageAppleNumberingOrderTests: XCTestCase {
       row("Catalog_1984_May", year: 1984, month: 5, at: 5),
     ]
     XCTAssertEqual(
-      VintageAppleCatalogueBuilder.sortedForNumbering(rows).map(\.stem),
+      VintageAppleCatalogueAssembly.sortedForNumbering(rows).map(\.stem),
       [
         "Catalog_1984_May", "Catalog_1985", "MacUser_9300_Buying_Guide_1993", "MacUser_8601_January_1986",
         "MacUser_8701_January_1987", "MacUser_8702_February_1987",

@@ -49,7 +49,7 @@ final class BombJackBuildTests: XCTestCase {
     try Data("User-agent: *\nDisallow: /\n".utf8).write(to: site.appendingPathComponent("robots.txt"))
 
     // Every file the build will probe gets a size, except two that are gone and one that is forbidden.
-    let targets = ShelfAssembly.probeTargets(pages).map { URL(string: $0)! }
+    let targets = BombJackCatalogueAssembly.probeTargets(pages).map { URL(string: $0)! }
     XCTAssertGreaterThan(targets.count, 300)
     for (i, u) in targets.enumerated() {
       let key = Self.host + (u.path(percentEncoded: false))
@@ -101,7 +101,7 @@ final class BombJackBuildTests: XCTestCase {
     return result
   }
 
-  func catalogue(_ shelf: Shelf, _ out: String = "out") throws -> IssueCatalogue {
+  func catalogue(_ shelf: BombJackShelf, _ out: String = "out") throws -> IssueCatalogue {
     try JSONDecoder().decode(
       IssueCatalogue.self, from: Data(contentsOf: dir.appendingPathComponent("\(out)/\(shelf.fileName)")))
   }
@@ -148,7 +148,7 @@ final class BombJackBuildTests: XCTestCase {
     XCTAssertEqual(mags.issues.filter { $0.zip.contains("commodore-horizons") }.map(\.title), ["Issue 01 1984 Jan"])
 
     // Probes: sizes from HEAD, 404s dropped, a 403 kept without a size.
-    let all = Shelf.allCases.compactMap { try? catalogue($0) }.flatMap(\.issues)
+    let all = BombJackShelf.allCases.compactMap { try? catalogue($0) }.flatMap(\.issues)
     XCTAssertFalse(all.contains { gone.contains($0.zip) })
     let kept403 = try XCTUnwrap(all.first { $0.zip == forbidden })
     XCTAssertNil(kept403.bytes)

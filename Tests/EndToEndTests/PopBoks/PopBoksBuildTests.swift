@@ -6,7 +6,7 @@ import SiteMirrorKit
 import XCTest
 
 /// The real `popboks-build` against a loopback server that plays the tile archive: scripts from
-/// the fixtures, tiles and covers answered from a generated `TileArchiveModel` (403 when missing).
+/// the fixtures, tiles and covers answered from a generated `PopBoksTileArchiveModel` (403 when missing).
 final class PopBoksBuildTests: XCTestCase {
   func arguments(_ server: SiteMirror, _ dir: URL, _ extra: [String] = []) -> [String] {
     [
@@ -18,13 +18,13 @@ final class PopBoksBuildTests: XCTestCase {
 
   /// Shapes the issue asks for, on top of the generated archive: 5×7, 5×8, 6×9, 4×6, a taller
   /// middle page, holes on measuring lines (one at the very first tile).
-  static func shapes(_ models: inout [PopBoksMagazine: TileArchiveModel]) {
-    models[.dzuboks]?.folders[1]?.grid = TileGrid(columns: 5, rows: 7)
-    models[.dzuboks]?.folders[3]?.grid = TileGrid(columns: 5, rows: 8)
-    models[.dzuboks]?.folders[4]?.grid = TileGrid(columns: 6, rows: 9)
-    models[.dzuboks]?.folders[5]?.grid = TileGrid(columns: 4, rows: 6)
+  static func shapes(_ models: inout [PopBoksMagazine: PopBoksTileArchiveModel]) {
+    models[.dzuboks]?.folders[1]?.grid = PopBoksTileGrid(columns: 5, rows: 7)
+    models[.dzuboks]?.folders[3]?.grid = PopBoksTileGrid(columns: 5, rows: 8)
+    models[.dzuboks]?.folders[4]?.grid = PopBoksTileGrid(columns: 6, rows: 9)
+    models[.dzuboks]?.folders[5]?.grid = PopBoksTileGrid(columns: 4, rows: 6)
     models[.dzuboks]?.folders[6]?.grid = .viewer
-    models[.dzuboks]?.folders[6]?.pageGrids = [41: TileGrid(columns: 5, rows: 8)]
+    models[.dzuboks]?.folders[6]?.pageGrids = [41: PopBoksTileGrid(columns: 5, rows: 8)]
     models[.dzuboks]?.folders[7]?.grid = .viewer
     models[.dzuboks]?.folders[7]?.holes = [.tile(page: 1, column: 2, row: 0), .tile(page: 1, column: 0, row: 4)]
     models[.ritam]?.folders[157]?.grid = .viewer
@@ -38,7 +38,7 @@ final class PopBoksBuildTests: XCTestCase {
     for m in PopBoksMagazine.allCases {
       let model = try XCTUnwrap(archive.models[m])
       let entries = try XCTUnwrap(archive.indexes[m]?.entries)
-      let results = try await GridSurvey.measureAll(entries) { entry, probes in
+      let results = try await PopBoksGridSurvey.measureAll(entries) { entry, probes in
         Dictionary(uniqueKeysWithValues: probes.map { ($0, model.answer(issue: entry.id, $0)) })
       }
       expectedHeads += results.values.reduce(0) { $0 + $1.evidence.asked }
@@ -62,7 +62,8 @@ final class PopBoksBuildTests: XCTestCase {
       XCTAssertEqual(c.issues.map(\.id), archive.indexes[m]?.entries.map(\.id))
       for issue in c.issues {
         XCTAssertEqual(
-          TileGrid(columns: issue.columns, rows: issue.rows), model.folders[issue.id]?.generatedGrid, "\(m) \(issue.id)"
+          PopBoksTileGrid(columns: issue.columns, rows: issue.rows), model.folders[issue.id]?.generatedGrid,
+          "\(m) \(issue.id)"
         )
       }
       total += c.issues.count

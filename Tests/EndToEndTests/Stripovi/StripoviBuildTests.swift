@@ -24,7 +24,7 @@ final class StripoviBuildTests: XCTestCase {
     let served = pages
     let server = try SiteMirror()
     server.route { req in
-      guard req.host == ReaderPage.host, req.path == "/index.asp", let q = req.query else { return nil }
+      guard req.host == StripoviReaderPage.host, req.path == "/index.asp", let q = req.query else { return nil }
       var id = ""
       var n = ""
       for pair in q.split(separator: "&") {

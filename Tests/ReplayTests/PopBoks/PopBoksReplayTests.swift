@@ -18,10 +18,12 @@ final class PopBoksReplayTests: XCTestCase {
         corpus: "popboks/\(m.scriptFileName)", at: "\(PopBoksMagazine.host)/\(m.rawValue)/js/\(m.scriptFileName)")
     }
     let archives = zip(PopBoksMagazine.allCases, references).map { m, reference in
-      TileArchiveModel(
+      PopBoksTileArchiveModel(
         magazine: m,
         folders: reference.issues.map {
-          .init(id: $0.id, firstPage: $0.firstPage, pages: $0.pages, grid: TileGrid(columns: $0.columns, rows: $0.rows))
+          .init(
+            id: $0.id, firstPage: $0.firstPage, pages: $0.pages,
+            grid: PopBoksTileGrid(columns: $0.columns, rows: $0.rows))
         })
     }
     let server = try site.serve { server in

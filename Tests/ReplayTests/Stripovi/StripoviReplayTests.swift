@@ -14,7 +14,7 @@ final class StripoviReplayTests: XCTestCase {
     defer { site.remove() }
     let comic = 6
     func reader(_ page: Int) -> String {
-      "\(ReaderPage.host)/index.asp?page=online-comics-single&ComicID=\(comic)&PageCount=\(page)"
+      "\(StripoviReaderPage.host)/index.asp?page=online-comics-single&ComicID=\(comic)&PageCount=\(page)"
     }
     try site.put(corpus: "stripovi/comic-6-page-10.html", at: reader(10))
     try site.put(try TestPaths.fixtureBytes("Stripovi/comic-6-page-1.html"), at: reader(1))

@@ -38,7 +38,7 @@ struct ArchiveCrawl {
       let (url, r) = try await client.file(scandata.name, of: item)
       guard r.status == 200 else { throw ArchiveError.scandataStatus(url: url, status: r.status) }
       scandataURLs[id] = url
-      pages[id] = try Scandata.pageCount(r.body, url: url)
+      pages[id] = try ArchiveScandata.pageCount(r.body, url: url)
       ctx.progress.step("scandata", done: n + 1, total: ids.count)
     }
     let catalogue = try ArchiveCatalogueAssembly.assemble(

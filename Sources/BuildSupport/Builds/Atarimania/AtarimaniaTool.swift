@@ -133,7 +133,7 @@ public enum AtarimaniaTool {
     }
 
     // 3. Assemble once to learn which PDFs are kept, probe them, then assemble with the sizes.
-    let unsized = AtarimaniaCatalogueBuilder.build(titles: titles, probes: [:], generated: o.date)
+    let unsized = AtarimaniaCatalogueAssembly.assemble(titles: titles, probes: [:], generated: o.date)
     let urls = unsized.catalogue.issues.compactMap { AtarimaniaSite.url(ofPath: $0.zip) }
     let answers = try await ctx.probeSizes(urls)
     let challenged = answers.filter { AtarimaniaChallenge.headerEvidence($0.value.headers) != nil }
@@ -144,7 +144,7 @@ public enum AtarimaniaTool {
         .challenge(url: u.absoluteString, evidence: "\(evidence), on \(challenged.count) size probes"))
     }
     let probes = ctx.sizeProbes(from: answers, below: AtarimaniaSite.base)
-    let outcome = AtarimaniaCatalogueBuilder.build(titles: titles, probes: probes, generated: o.date)
+    let outcome = AtarimaniaCatalogueAssembly.assemble(titles: titles, probes: probes, generated: o.date)
     for title in outcome.perTitle {
       ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")
     }

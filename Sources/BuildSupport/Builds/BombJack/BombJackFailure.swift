@@ -30,7 +30,7 @@ enum BombJackFailure: BuildFailure {
     case .badStart(let s):
       return "--start takes pages of https://\(BombJackSite.host)/, not '\(s)'."
     case .badShelf(let s):
-      return "--only takes shelf names (\(Shelf.allCases.map(\.rawValue).joined(separator: ", "))), not '\(s)'."
+      return "--only takes shelf names (\(BombJackShelf.allCases.map(\.rawValue).joined(separator: ", "))), not '\(s)'."
     }
   }
 }

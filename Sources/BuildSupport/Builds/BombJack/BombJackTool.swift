@@ -30,24 +30,24 @@ public enum BombJackTool {
       the walk needs --ignore-robots, and the summary says it was given. --only takes shelf names
       (commodoreMagazines, amigaMagazines, otherMagazines, books, hardware, games, other) and writes
       just those files; the walk is the same.
-      """, files: Shelf.allCases.map(\.fileName), fileSelector: "--only")
+      """, files: BombJackShelf.allCases.map(\.fileName), fileSelector: "--only")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
     let o = ctx.options
     let maxPages = o.int("--max-pages", default: 25_000)
-    let bounds = ShelfBounds(
+    let bounds = BombJackShelfBounds(
       minSharePercent: o.int("--min-share", default: 80), minTotal: o.int("--min-issues", default: 15_000),
       maxPerFile: o.int("--max-per-file", default: 10_000))
     let root = URL(string: BombJackSite.root)
     var start: [URL] = []
     for s in o.values("--start") {
-      guard let root, let u = SiteLinks.followable(s, from: root) else { throw BombJackFailure.badStart(s) }
+      guard let root, let u = BombJackSiteLinks.followable(s, from: root) else { throw BombJackFailure.badStart(s) }
       start.append(u)
     }
-    var shelves = Shelf.allCases
+    var shelves = BombJackShelf.allCases
     if let only = o.only {
-      let known = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0.rawValue.lowercased(), $0) })
+      let known = Dictionary(uniqueKeysWithValues: BombJackShelf.allCases.map { ($0.rawValue.lowercased(), $0) })
       shelves = try only.map { key in
         guard let shelf = known[key.lowercased()] else { throw BombJackFailure.badShelf(key) }
         return shelf
@@ -60,9 +60,9 @@ public enum BombJackTool {
     if crawl.capped {
       ctx.warn("the walk stopped at --max-pages \(maxPages) with \(crawl.leftOver) page(s) still queued")
     }
-    let targets = ShelfAssembly.probeTargets(crawl.pages)
+    let targets = BombJackCatalogueAssembly.probeTargets(crawl.pages)
     let probes = o.flag("--no-probe") ? [:] : try await SiteCrawl.probe(ctx, targets)
-    let build = ShelfAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
+    let build = BombJackCatalogueAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
     for r in build.runs {
       let count = String(r.count)
       ctx.note(String(repeating: " ", count: max(0, 7 - count.count)) + count + " items  " + r.title)
@@ -73,9 +73,9 @@ public enum BombJackTool {
     // checks 1…n across the seven), and runs are numbered in walk order, not by date.
     let shared = SharedRules.issue(numbering: .gapsAllowed, chronology: false)
     var products: [BuildProduct] = []
-    for shelf in Shelf.allCases where shelves.contains(shelf) {
+    for shelf in BombJackShelf.allCases where shelves.contains(shelf) {
       guard let c = build.catalogues[shelf] else { continue }
-      let rules = ShelfRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
+      let rules = BombJackRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
       var summary = [
         "\(shelf.label): \(Plural.count(c.issues.count, "issue")) in \(Plural.count(c.series.count, "run"))"
       ]

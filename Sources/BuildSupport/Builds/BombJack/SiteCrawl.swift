@@ -7,7 +7,7 @@ enum SiteCrawl {
   static let batchSize = 32
 
   static func walk(_ ctx: BuildContext, start: [URL], scoped: Bool, maxPages: Int) async throws -> CrawlResult {
-    var frontier = SiteWalk(start: start, maxPages: maxPages, scoped: scoped)
+    var frontier = BombJackSiteWalk(start: start, maxPages: maxPages, scoped: scoped)
     var pages: [BombJackPage] = []
     var failed: [FailedPage] = []
     var missing: [URL] = []

@@ -22,7 +22,7 @@ struct PopBoksRun {
     let magazines = try selectedMagazines()
     let years = yearWindow()
     var products: [BuildProduct] = []
-    var sections: [(PopBoksMagazine, [ProbeReport.Item])] = []
+    var sections: [(PopBoksMagazine, [PopBoksProbeReport.Item])] = []
     for m in magazines {
       let (product, items) = try await build(m, years: years, single: magazines.count == 1)
       products.append(product)
@@ -31,7 +31,7 @@ struct PopBoksRun {
     if let file = o.value("--probe-report") {
       let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         .path
-      try AtomicFile.write(Array(ProbeReport.html(magazines: sections).utf8), to: path)
+      try AtomicFile.write(Array(PopBoksProbeReport.html(magazines: sections).utf8), to: path)
       ctx.note("wrote probe report \(path)")
     }
     return products
@@ -61,7 +61,7 @@ struct PopBoksRun {
   }
 
   func build(_ m: PopBoksMagazine, years: ClosedRange<Int>, single: Bool) async throws
-    -> (BuildProduct, [ProbeReport.Item])
+    -> (BuildProduct, [PopBoksProbeReport.Item])
   {
     guard let scriptURL = URL(string: m.scriptURL) else { throw PopBoksBuildError.badURL(m.scriptURL) }
     let script = try await ctx.fetcher.get(scriptURL, headers: ["Referer": m.readerPage])
@@ -90,13 +90,13 @@ struct PopBoksRun {
     ctx.note("\(m.rawValue): measuring \(index.entries.count) issues…")
     let fetcher = ctx.fetcher
     let progress = ctx.progress
-    let results = try await GridSurvey.measureAll(
+    let results = try await PopBoksGridSurvey.measureAll(
       index.entries,
       ask: { entry, probes in
         let pairs = probes.compactMap { p in URL(string: m.url(entry.id, p)).map { ($0, p) } }
         let answers = try await fetcher.headAll(pairs.map(\.0))
-        var out: [GridProbe: ProbeAnswer] = [:]
-        for (u, p) in pairs { if let r = answers[u] { out[p] = ProbeAnswer(status: r.status) } }
+        var out: [PopBoksGridProbe: PopBoksProbeAnswer] = [:]
+        for (u, p) in pairs { if let r = answers[u] { out[p] = PopBoksProbeAnswer(status: r.status) } }
         return out
       },
       progress: { done, total, entry, result in
@@ -104,12 +104,12 @@ struct PopBoksRun {
       })
 
     var issues: [PopBoksIssue] = []
-    var items: [ProbeReport.Item] = []
+    var items: [PopBoksProbeReport.Item] = []
     var missingCovers: [Int] = []
     for e in index.entries {
       guard let r = results[e.id] else { throw PopBoksBuildError.unmeasured(id: e.id) }
       issues.append(e.issue(grid: r.grid))
-      items.append(ProbeReport.Item(entry: e, result: r))
+      items.append(PopBoksProbeReport.Item(entry: e, result: r))
       if !r.coverPresent {
         missingCovers.append(e.id)
         ctx.warn("\(m.coverURL(e.id)): no cover for \(e.title)")
@@ -132,8 +132,8 @@ struct PopBoksRun {
   }
 
   /// The console lines the reference printed, plus what the probing cost.
-  func summary(_ m: PopBoksMagazine, _ items: [ProbeReport.Item]) -> [String] {
-    var grids: [TileGrid: Int] = [:]
+  func summary(_ m: PopBoksMagazine, _ items: [PopBoksProbeReport.Item]) -> [String] {
+    var grids: [PopBoksTileGrid: Int] = [:]
     for i in items { grids[i.result.grid, default: 0] += 1 }
     let gridText = grids.sorted { ($0.value, $1.key.description) > ($1.value, $0.key.description) }
       .map { "\($0.key) x\($0.value)" }.joined(separator: ", ")
@@ -149,7 +149,7 @@ struct PopBoksRun {
         format: "probes: %d asked (%.1f per issue; the reference asks 121 per issue, %d in all)", asked,
         Double(asked) / Double(max(items.count, 1)), 121 * items.count),
     ]
-    let taller = items.filter { $0.result.grid.rows > TileGrid.viewer.rows }
+    let taller = items.filter { $0.result.grid.rows > PopBoksTileGrid.viewer.rows }
     if !taller.isEmpty {
       out.append(
         "taller than the viewer draws: " + taller.map { "\($0.entry.id) (\($0.result.grid))" }.joined(separator: ", "))
@@ -160,13 +160,13 @@ struct PopBoksRun {
   }
 
   /// Every grid with the probes that proved it, beside the cache: `grids-<magazine>.json`.
-  func saveEvidence(_ m: PopBoksMagazine, items: [ProbeReport.Item]) throws {
+  func saveEvidence(_ m: PopBoksMagazine, items: [PopBoksProbeReport.Item]) throws {
     struct Record: Encodable {
       var id: Int
       var title: String
-      var grid: TileGrid
+      var grid: PopBoksTileGrid
       var coverPresent: Bool
-      var evidence: GridEvidence
+      var evidence: PopBoksGridEvidence
     }
     let records = items.map {
       Record(

@@ -8,13 +8,13 @@ enum ExpandMode {
   static func run(_ ctx: BuildContext) throws {
     let o = ctx.options
     guard let text = o.value("--expand") else { throw UsageError("--expand needs a mask.", tool: ctx.tool.name) }
-    let fields = MaskFields(
+    let fields = SpectrumMaskFields(
       number: o.int("--number"), volume: o.int("--volume"), year: o.int("--year"), month: o.int("--month"),
       day: o.int("--day"), special: o.value("--special"), supplement: o.value("--supplement"))
     let expanded: String
-    do { expanded = try Mask(text).expand(fields) } catch { throw SpectrumFailure.mask(error) }
+    do { expanded = try SpectrumMask(text).expand(fields) } catch { throw SpectrumFailure.mask(error) }
     Out.line(expanded)
-    if let l = try? ArchiveLocation.split(expanded) {
+    if let l = try? SpectrumArchiveLocation.split(expanded) {
       Diagnostics.plain("identifier \(l.identifier)\nfile       \(l.file)")
     } else {
       Diagnostics.plain("note: this is not an archive.org …/download/<identifier>/<file> URL")

@@ -25,7 +25,7 @@ enum GroupBuild {
     ctx.note("\(group.rawValue): \(plan.rows.count) planned rows, \(plan.identifiers.count) archive.org items")
 
     let answers = try await ArchiveClient(ctx, unreadable: .warnAsMissing).lookups(plan.identifiers)
-    let items = answers.mapValues(ItemLookup.init)
+    let items = answers.mapValues(SpectrumItemLookup.init)
     let (catalogue, counts) = SpectrumCatalogue.build(plan, items: items, generated: o.date)
     let kb = (try CatalogueEncoder.encode(catalogue).count + 1023) / 1024
 

@@ -22,19 +22,19 @@ enum SpectrumProbeReport {
     Out.line("magazines.archive_mask  \(magazineMasks.count) of \(magazines.count) magazines")
     Out.line("magazines.link_mask     \(magazines.compactMap(\.linkMask).filter { !$0.isEmpty }.count)")
     Out.line(
-      "issues.archive_mask     \(issueMasks.count) issue-level overrides, \(issueMasks.filter { Mask($0).tokens.isEmpty }.count) plain URLs without tokens"
+      "issues.archive_mask     \(issueMasks.count) issue-level overrides, \(issueMasks.filter { SpectrumMask($0).tokens.isEmpty }.count) plain URLs without tokens"
     )
     Out.line("issues.link_mask        \(issues.compactMap(\.linkMask).filter { !$0.isEmpty }.count)")
     Out.line("tokens (magazine masks, issue masks):")
     var tokenCounts: [String: (Int, Int)] = [:]
-    for m in magazineMasks { for t in Set(Mask(m).tokens) { tokenCounts[t, default: (0, 0)].0 += 1 } }
-    for m in issueMasks { for t in Set(Mask(m).tokens) { tokenCounts[t, default: (0, 0)].1 += 1 } }
+    for m in magazineMasks { for t in Set(SpectrumMask(m).tokens) { tokenCounts[t, default: (0, 0)].0 += 1 } }
+    for m in issueMasks { for t in Set(SpectrumMask(m).tokens) { tokenCounts[t, default: (0, 0)].1 += 1 } }
     for (t, c) in tokenCounts.sorted(by: { $0.key < $1.key }) {
       Out.line("  \(Out.pad("{\(t)}", 8)) \(Out.padLeft(String(c.0), 6)) \(Out.padLeft(String(c.1), 6))")
     }
     var shapes: [String: Int] = [:]
     for m in magazineMasks + issueMasks {
-      let shape = Mask(m).tokens.map { "{\($0)}" }.joined()
+      let shape = SpectrumMask(m).tokens.map { "{\($0)}" }.joined()
       shapes[shape.isEmpty ? "(no tokens)" : shape, default: 0] += 1
     }
     Out.line("shapes (token sequence):")
@@ -53,7 +53,7 @@ enum SpectrumProbeReport {
       rows[key, default: [0, 0, 0, 0, 0]][2] += 1
       guard (try? mask.expand(i.fields)) != nil else { continue }
       rows[key, default: [0, 0, 0, 0, 0]][3] += 1
-      if (try? ArchiveLocation.expand(mask, i.fields)) != nil { rows[key, default: [0, 0, 0, 0, 0]][4] += 1 }
+      if (try? SpectrumArchiveLocation.expand(mask, i.fields)) != nil { rows[key, default: [0, 0, 0, 0, 0]][4] += 1 }
     }
     Out.line("type  magazines   issues  with mask  expanded  archive.org download")
     for (t, r) in rows.sorted(by: { $0.key < $1.key }) {

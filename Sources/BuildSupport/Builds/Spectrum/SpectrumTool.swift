@@ -80,7 +80,7 @@ enum SpectrumFailure: BuildFailure {
   /// The dump URL answered something other than 200.
   case dumpStatus(url: String, status: Int)
   /// A mask given to `--expand` did not expand.
-  case mask(MaskError)
+  case mask(SpectrumMaskError)
   case internalError(String)
 
   var exitCode: ExitCode {

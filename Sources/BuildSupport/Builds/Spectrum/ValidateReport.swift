@@ -15,7 +15,7 @@ enum ValidateReport {
     var byID: [Int: ZXDBMagazine] = [:]
     for m in magazines { byID[m.id] = m }
     let issues = try store.issues().filter { byID[$0.magazineID] != nil }
-    let samples = MaskSample.select(magazines: magazines, issues: issues, perToken: perToken)
+    let samples = SpectrumMaskSample.select(magazines: magazines, issues: issues, perToken: perToken)
     let identifiers = Array(Set(samples.map(\.location.identifier))).sorted()
     ctx.note("validate: \(samples.count) samples over \(identifiers.count) items")
     let answers = try await ArchiveClient(ctx, unreadable: .warnAsMissing, batch: 25).lookups(identifiers)

@@ -34,7 +34,7 @@ struct StripoviRun {
     let previous = try previousCatalogue(default: target)
     let carried = Dictionary((previous?.comics ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
-    var drafts: [ComicDraft] = []
+    var drafts: [StripoviComicDraft] = []
     if let onlyIDs {
       // A partial build reads just the named comics; an id that is not a comic is a warning.
       for (n, id) in onlyIDs.enumerated() {
@@ -42,7 +42,7 @@ struct StripoviRun {
         if let draft = try await read(comic: id) {
           drafts.append(draft)
         } else {
-          ctx.warn("\(ReaderPage.url(comic: id, page: 1)): comic \(id) does not exist")
+          ctx.warn("\(StripoviReaderPage.url(comic: id, page: 1)): comic \(id) does not exist")
         }
       }
     }
@@ -64,7 +64,7 @@ struct StripoviRun {
     for d in drafts {
       guard let comic = d.comic(previous: carried[d.id]) else {
         ctx.warn(
-          "\(ReaderPage.url(comic: d.id, page: 1)): no page-address rule reproduces \(d.samples.sorted { $0.key < $1.key }.map(\.value)); left out"
+          "\(StripoviReaderPage.url(comic: d.id, page: 1)): no page-address rule reproduces \(d.samples.sorted { $0.key < $1.key }.map(\.value)); left out"
         )
         continue
       }
@@ -77,13 +77,13 @@ struct StripoviRun {
         ctx.warn(what + " and no previous catalogue lists the comic")
       }
       comics.append(comic)
-      let rule = PageRule(dir: comic.dir, prefix: comic.prefix, width: comic.width, ext: comic.ext)
+      let rule = StripoviPageRule(dir: comic.dir, prefix: comic.prefix, width: comic.width, ext: comic.ext)
       lines.append(
         String(String(repeating: " ", count: max(0, 4 - String(d.id).count)) + String(d.id)) + " "
           + comic.title.padding(toLength: 40, withPad: " ", startingAt: 0) + " \(comic.pages) pages  \(rule)")
     }
     comics.sort { $0.id < $1.id }
-    let catalogue = StripoviCatalogue(generated: o.date, base: ReaderPage.base, comics: comics)
+    let catalogue = StripoviCatalogue(generated: o.date, base: StripoviReaderPage.base, comics: comics)
     let floor = o.int("--min-comics", default: previous?.comics.count ?? 1)
     let runs = Set(comics.compactMap(\.series))
     let summary =
@@ -116,8 +116,8 @@ struct StripoviRun {
 
   /// Reads one comic: its page 1, then the samples that decide the page-address rule. Nil when the
   /// id is not a comic.
-  func read(comic id: Int) async throws -> ComicDraft? {
-    let first = ReaderPage.url(comic: id, page: 1)
+  func read(comic id: Int) async throws -> StripoviComicDraft? {
+    let first = StripoviReaderPage.url(comic: id, page: 1)
     guard let page1 = try await readerPage(first, referer: first) else { return nil }
     guard let pages = page1.pageCount, let image = page1.image else {
       ctx.warn("\(first): a reader page without \(page1.pageCount == nil ? "a page count" : "a page image"); left out")
@@ -128,28 +128,28 @@ struct StripoviRun {
       return nil
     }
     var samples = [1: image]
-    for n in PageRule.samplePages(pages: pages) where n != 1 {
-      let url = ReaderPage.url(comic: id, page: n)
+    for n in StripoviPageRule.samplePages(pages: pages) where n != 1 {
+      let url = StripoviReaderPage.url(comic: id, page: n)
       if let p = try await readerPage(url, referer: first), let img = p.image {
         samples[n] = img
       } else {
         ctx.warn("\(url): no page image to confirm the page-address rule with")
       }
     }
-    if pages < 10, PageRule.candidates(page: 1, path: image).count > 1 {
+    if pages < 10, StripoviPageRule.candidates(page: 1, path: image).count > 1 {
       ctx.note(
         "\(first): \(pages) pages, so the zero-padding width cannot be confirmed; width 2 is assumed (every page address is the same either way)"
       )
     }
-    return ComicDraft(id: id, heading: heading, pages: pages, samples: samples)
+    return StripoviComicDraft(id: id, heading: heading, pages: pages, samples: samples)
   }
 
   /// A parsed reader page, or nil when the address is not a reader page (404, or the site's front page).
-  func readerPage(_ address: String, referer: String) async throws -> ReaderPage? {
+  func readerPage(_ address: String, referer: String) async throws -> StripoviReaderPage? {
     guard let url = URL(string: address) else { throw StripoviBuildError.badURL(address) }
     let r = try await ctx.fetcher.get(url, headers: ["Referer": referer])
     guard r.status == 200 else { return nil }
-    let page = try ReaderPage.parse(r.body, url: address)
+    let page = try StripoviReaderPage.parse(r.body, url: address)
     return page.isReaderPage ? page : nil
   }
 }

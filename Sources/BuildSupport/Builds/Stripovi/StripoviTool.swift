@@ -6,7 +6,7 @@ public enum StripoviTool {
   /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
   public static let tool = BuildTool(
     name: "stripovi-build", abstract: "Build the Stripovi.com web-comics catalogue.",
-    source: "stripovi", hosts: [ReaderPage.host], charset: .utf8Else(.windows1250),
+    source: "stripovi", hosts: [StripoviReaderPage.host], charset: .utf8Else(.windows1250),
     defaultDelayMS: StripoviBuildDefaults.delayMS, defaultJobs: 1,
     options: [
       .integer(

@@ -109,16 +109,16 @@ public enum VintageAppleTool {
     var products: [BuildProduct] = []
     for (group, groupSections) in plan {
       let listings = groupSections.map {
-        VintageAppleCatalogueBuilder.Listing(section: $0, rows: rowsBySlug[$0.slug] ?? [])
+        VintageAppleCatalogueAssembly.Listing(section: $0, rows: rowsBySlug[$0.slug] ?? [])
       }
-      let unsized = VintageAppleCatalogueBuilder.build(listings: listings, probes: [:], generated: o.date)
+      let unsized = VintageAppleCatalogueAssembly.assemble(listings: listings, probes: [:], generated: o.date)
       for section in unsized.emptySections {
         ctx.warn(
           "\(section.url?.absoluteString ?? section.slug): \(section.name): no rows — the page or the parse changed")
       }
       let urls = unsized.catalogue.issues.compactMap { URL(string: VintageAppleSection.base + $0.zip) }
       let probes = ctx.sizeProbes(from: try await ctx.probeSizes(urls), below: VintageAppleSection.base)
-      let outcome = VintageAppleCatalogueBuilder.build(listings: listings, probes: probes, generated: o.date)
+      let outcome = VintageAppleCatalogueAssembly.assemble(listings: listings, probes: probes, generated: o.date)
       for section in outcome.perSection {
         ctx.note("  \(padded(section.name, 34)) \(section.files) files")
       }

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Catalogue assembly: a pure function of the pages the walk read and the probe answers.
+public enum BombJackCatalogueAssembly {
+  struct Candidate {
+    var page: Int
+    var entry: BombJackPageEntry
+    var zip: String
+  }
+
+  /// The downloads that survive the address, publication and repeat filters, in walk order: the
+  /// files to probe.
+  public static func probeTargets(_ pages: [BombJackPage]) -> [String] {
+    var counts = BombJackDropCounts()
+    return candidates(pages, counts: &counts).map(\.zip)
+  }
+
+  /// Filters 1–4 of the spec, in order.
+  static func candidates(_ pages: [BombJackPage], counts: inout BombJackDropCounts) -> [Candidate] {
+    var out: [Candidate] = []
+    for (index, page) in pages.enumerated() {
+      for entry in page.entries {
+        guard let zip = BombJackAddressFilter.download(entry.file) else {
+          counts.noAddress += 1
+          continue
+        }
+        guard BombJackAddressFilter.isPublication(zip) else {
+          counts.diskContents += 1
+          continue
+        }
+        out.append(Candidate(page: index, entry: entry, zip: zip))
+      }
+    }
+    // Deepest path wins: a file whose lowercased name also sits in a folder below its own goes.
+    var byName: [String: [String]] = [:]
+    for c in out { byName[nameKey(c.zip), default: []].append(folder(c.zip)) }
+    out = out.filter { c in
+      let mine = folder(c.zip)
+      let deeper = byName[nameKey(c.zip), default: []].contains { $0.count > mine.count && $0.hasPrefix(mine) }
+      if deeper { counts.repeats += 1 }
+      return !deeper
+    }
+    // One file once site-wide: the first page in walk order keeps it.
+    var seen: Set<String> = []
+    out = out.filter { c in
+      let first = seen.insert(c.zip).inserted
+      if !first { counts.repeats += 1 }
+      return first
+    }
+    return out
+  }
+
+  /// How many pages of the walk use each short name: every page that yielded archive links at all
+  /// counts, and a folder some page linked without its trailing slash counts twice.
+  ///
+  /// The shipped shelves were built by a walk that fetched `/commodore/geos` and `/commodore/geos/`
+  /// as two pages (the server redirects the first to the second: the same listing, the same title
+  /// and path segments, so the same short name), and both counted, which put the platform in front
+  /// of the name (`commodore-geos`). Counting the folder twice gives exactly those names without
+  /// the second request: the extra page only ever adds to this count, since its files are the
+  /// folder's own (taken by whichever spelling came first in the walk, which is where the folder
+  /// sits in ours) and the name depends on no other property of it.
+  public static func shortNameUses(_ pages: [BombJackPage]) -> [String: Int] {
+    let slashless = Set(pages.flatMap { $0.slashlessFolders.map(\.absoluteString) })
+    var uses: [String: Int] = [:]
+    for page in pages where !page.entries.isEmpty {
+      uses[BombJackRunName.shortName(title: page.title, url: page.url), default: 0] +=
+        slashless.contains(page.url.absoluteString) ? 2 : 1
+    }
+    return uses
+  }
+
+  /// Host plus lowercased file name: the identity "the same file name" compares.
+  static func nameKey(_ zip: String) -> String {
+    let lower = zip.lowercased()
+    guard let slash = lower.lastIndex(of: "/") else { return lower }
+    let host = URL(string: zip)?.host(percentEncoded: true)?.lowercased() ?? ""
+    return host + "|" + (String(lower[lower.index(after: slash)...]).removingPercentEncoding ?? "")
+  }
+
+  /// The folder part of a download address, lowercased, ending in `/`.
+  static func folder(_ zip: String) -> String {
+    let lower = zip.lowercased()
+    guard let slash = lower.lastIndex(of: "/") else { return lower }
+    return String(lower[...slash])
+  }
+
+  /// The issue id: the path without its extension, percent-decoded, slashes trimmed, `/` as `_`.
+  public static func id(forZip zip: String) -> String {
+    guard let url = URL(string: zip) else { return zip }
+    var path = url.path(percentEncoded: true)
+    if let slash = path.lastIndex(of: "/"), let dot = path.lastIndex(of: "."), dot > slash {
+      path = String(path[..<dot])
+    }
+    let decoded = path.removingPercentEncoding ?? path
+    return decoded.trimmingCharacters(in: CharacterSet(charactersIn: "/")).replacingOccurrences(of: "/", with: "_")
+  }
+
+  /// Builds the shelves. `probes` maps download addresses to their HEAD answers; a file with no
+  /// answer (probing off) is kept without a size. `generated` is the build date.
+  public static func assemble(
+    _ pages: [BombJackPage], probes: [String: SizeProbe], generated: String
+  ) -> BombJackShelfBuild {
+    var counts = BombJackDropCounts()
+    let kept = candidates(pages, counts: &counts).filter { c in
+      let gone = probes[c.zip]?.isGone ?? false
+      if gone { counts.gone += 1 }
+      return !gone
+    }
+
+    let uses = shortNameUses(pages)
+    var runPages: [Int] = []
+    for c in kept where runPages.last != c.page { runPages.append(c.page) }
+    let runs = BombJackRunName.assign(
+      runPages.map { BombJackRunName.Page(url: pages[$0].url, title: pages[$0].title) }, shortNameUses: uses,
+      reserved: [BombJackJoystik.run])
+    var runOfPage: [Int: BombJackRun] = [:]
+    for (page, run) in zip(runPages, runs) { runOfPage[page] = run }
+
+    var ids: Set<String> = Set(BombJackJoystik.issues.map(\.id))
+    var issuesByShelf: [BombJackShelf: [Issue]] = [:]
+    var numberInPage: [Int: Int] = [:]
+    var perRunCount: [Int: Int] = [:]
+    for c in kept {
+      guard let run = runOfPage[c.page] else { continue }
+      let number = numberInPage[c.page, default: 0] + 1
+      numberInPage[c.page] = number
+      perRunCount[c.page, default: 0] += 1
+      var id = id(forZip: c.zip)
+      if ids.contains(id) {
+        var n = 2
+        while ids.contains("\(id)-\(n)") { n += 1 }
+        id = "\(id)-\(n)"
+      }
+      ids.insert(id)
+      let date = BombJackIssueDate.read(c.entry.title)
+      let probe = probes[c.zip]
+      let issue = Issue(
+        id: id, series: run.key, number: number, title: c.entry.title, year: date.year, month: date.month,
+        zip: c.zip, cover: c.entry.cover.flatMap(BombJackAddressFilter.cover),
+        bytes: probe?.status == 200 ? probe?.bytes : nil, pages: c.entry.pages)
+      issuesByShelf[BombJackShelf.of(zip: c.zip), default: []].append(issue)
+    }
+    for issue in BombJackJoystik.issues { issuesByShelf[BombJackShelf.of(zip: issue.zip), default: []].append(issue) }
+
+    var allRuns = runs
+    allRuns.append(BombJackJoystik.run)
+    let runByKey = Dictionary(allRuns.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    var catalogues: [BombJackShelf: IssueCatalogue] = [:]
+    for (shelf, issues) in issuesByShelf where !issues.isEmpty {
+      let keys = Set(issues.map(\.series)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      let series = keys.compactMap { runByKey[$0]?.series }
+      catalogues[shelf] = IssueCatalogue(generated: generated, base: "", series: series, issues: issues)
+    }
+    let consoleRuns = zip(runPages, runs).map { page, run in
+      (run: run, title: pages[page].title, count: perRunCount[page, default: 0])
+    }
+    return BombJackShelfBuild(
+      catalogues: catalogues, dropped: counts, pagesRead: pages.count,
+      pagesWithArchives: pages.filter { !$0.entries.isEmpty }.count, runs: consoleRuns)
+  }
+}
