@@ -60,7 +60,7 @@ let package = Package(
     .target(name: "GeneratedSites"),
 
     // Paths to fixtures and ../shared, and running the real executables; for tests only.
-    .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit"]),
+    .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit", "BuildSupport"]),
 
     .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(
