@@ -25,7 +25,9 @@ public enum BuildDefaults {
   /// Response body caps per request kind: pages are small; dumps are big.
   public static let pageBodyCap = 32 << 20
   public static let apiBodyCap = 64 << 20
-  public static let fileBodyCap = 1 << 30
+  /// The ZXDB dump zip is about 27 MB; 256 MiB leaves it room to grow ninefold while the zip, its
+  /// hash and its load stay under 1 GB of memory (issue 11, item 5).
+  public static let fileBodyCap = 256 << 20
   /// The largest size a HEAD may report for one file before it is taken for a lie: the biggest
   /// scans and dumps any source serves are well under 2 GiB, and a server sending
   /// `Content-Length: 9223372036854775807` must not become a size that overflows every sum.

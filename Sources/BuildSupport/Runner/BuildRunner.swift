@@ -62,6 +62,7 @@ public enum BuildRunner {
     var reports: [ProductReport] = []
     do {
       try Folders.prepare(options)
+      await fetcher.readFirst(date: options.date)
       let products = try await build(context)
       if products.isEmpty { throw RunnerError.nothingBuilt(tool.name) }
       try context.checkDeadline()
@@ -212,10 +213,13 @@ public enum BuildRunner {
           return (
             .unavailable,
             "the cache folder \(folder) does not exist, so nothing is cached and --no-network forbids fetching "
-              + "(name the right folder with --cache); \(urls.count) URL(s) were needed:\n\(list)\(more)"
+              + "(name the right folder with --cache); \(Plural.count(urls.count, "URL")) \(Plural.verb(urls.count, "was", "were")) needed:\n\(list)\(more)"
           )
         }
-        return (.unavailable, "\(urls.count) URL(s) are not cached and --no-network was given:\n\(list)\(more)")
+        return (
+          .unavailable,
+          "\(Plural.count(urls.count, "URL")) \(Plural.verb(urls.count, "is", "are")) not cached and --no-network was given:\n\(list)\(more)"
+        )
       default: return (e.exitCode, e.description)
       }
     case let e as BuildFailure where e.exitCode == .invalid:
