@@ -1,8 +1,8 @@
 /// Sums of counts and sizes from outside (HEAD answers, page counts): a value that would overflow
 /// makes the sum unknown instead of trapping.
-enum CheckedSum {
+public enum CheckedSum {
   /// The total, or nil when it does not fit.
-  static func of<T: FixedWidthInteger>(_ values: some Sequence<T>) -> T? {
+  public static func of<T: FixedWidthInteger>(_ values: some Sequence<T>) -> T? {
     var total: T = 0
     for v in values {
       let (sum, overflow) = total.addingReportingOverflow(v)
@@ -13,7 +13,7 @@ enum CheckedSum {
   }
 
   /// The product, or nil when it does not fit.
-  static func product<T: FixedWidthInteger>(_ values: T...) -> T? {
+  public static func product<T: FixedWidthInteger>(_ values: T...) -> T? {
     var total: T = 1
     for v in values {
       let (p, overflow) = total.multipliedReportingOverflow(by: v)
@@ -24,7 +24,7 @@ enum CheckedSum {
   }
 
   /// A total for a summary line: the number, or "too many to add up" when it overflowed.
-  static func shown<T: FixedWidthInteger>(_ total: T?, divisor: T = 1, unit: String) -> String {
+  public static func shown<T: FixedWidthInteger>(_ total: T?, divisor: T = 1, unit: String) -> String {
     guard let total else { return "more \(unit) than can be added up" }
     return "\(total / divisor) \(unit)"
   }
