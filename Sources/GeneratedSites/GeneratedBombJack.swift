@@ -46,10 +46,10 @@ public struct GeneratedBombJack: Sendable {
       try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(html.utf8).write(to: u)
     }
-    let P = GeneratedBombJack.page
+    let page = GeneratedBombJack.page
     try put(
       "index.html",
-      P(
+      page(
         "DLH's Commodore Archive - Main Page",
         (0..<sections).map { "<p><a href=\"s\($0)/index.htm\">Section \($0)</a></p>" }.joined(separator: "\n")
           + "\n<p><a href=\"\(GeneratedBombJack.changelog)\">What's new in 2026</a></p>"))
@@ -57,7 +57,7 @@ public struct GeneratedBombJack: Sendable {
     for s in 0..<sections {
       var links = (0..<pagesPerSection).map { "<a href=\"m\($0).htm\">Magazine \(s)-\($0)</a><br>" }
       if changed && s == 0 { links.append("<a href=\"new-series.htm\">New series</a><br>") }
-      try put("s\(s)/index.htm", P("Section \(s)", links.joined(separator: "\n") + "\n<a href=\"/\">Main Page</a>"))
+      try put("s\(s)/index.htm", page("Section \(s)", links.joined(separator: "\n") + "\n<a href=\"/\">Main Page</a>"))
       for m in 0..<pagesPerSection {
         var cells: [String] = []
         for c in 0..<cellsPerPage {
@@ -74,7 +74,7 @@ public struct GeneratedBombJack: Sendable {
           }
         }
         files += cells.count
-        try put("s\(s)/m\(m).htm", P("Magazines - Mag \(s)-\(m)", GeneratedBombJack.table(cells)))
+        try put("s\(s)/m\(m).htm", page("Magazines - Mag \(s)-\(m)", GeneratedBombJack.table(cells)))
       }
     }
     var news = ["<p>2026-11-01: the archive moved to a new server.</p>"]
@@ -83,7 +83,7 @@ public struct GeneratedBombJack: Sendable {
         GeneratedBombJack.cell(folder: "new-series", name: "New_Series_\($0)", label: "Issue \($0)", pages: 50)
       }
       files += cells.count
-      try put("s0/new-series.htm", P("Magazines - New series", GeneratedBombJack.table(cells)))
+      try put("s0/new-series.htm", page("Magazines - New series", GeneratedBombJack.table(cells)))
       news += [
         "<p>2026-11-28: two new issues on <a href=\"../s0/m0.htm\">this page</a>.</p>",
         "<p>2026-11-28: one issue withdrawn from <a href=\"../s0/m1.htm\">this page</a>.</p>",
@@ -92,7 +92,7 @@ public struct GeneratedBombJack: Sendable {
       ]
     }
     try put(
-      GeneratedBombJack.changelog, P("What's new in 2026", "<h1>What's new</h1>\n" + news.joined(separator: "\n")))
+      GeneratedBombJack.changelog, page("What's new in 2026", "<h1>What's new</h1>\n" + news.joined(separator: "\n")))
     return files
   }
 }
