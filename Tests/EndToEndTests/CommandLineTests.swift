@@ -1,3 +1,4 @@
+import BuildSupport
 import Foundation
 import ShelfmarkTestSupport
 import XCTest
@@ -93,6 +94,15 @@ final class CommandLineTests: XCTestCase {
       let r = try Tool.run(tool, ["--version"])
       XCTAssertEqual(r.status, 0, "\(tool): \(r.stderr)")
       XCTAssertTrue(r.stdout.hasPrefix("\(tool) 1.0.0 (commit "), "\(tool): \(r.stdout)")
+    }
+  }
+
+  func testCatalogBuildKnowsTheToolsAsTheyDeclareThemselves() throws {
+    let help = try Tool.run("catalog", ["build", "--help"]).stdout
+    XCTAssertTrue(
+      help.contains("A source to build: \(BuildTools.all.map(\.key).joined(separator: ", "))."), help)
+    for tool in BuildTools.all where tool.cacheName != ".\(tool.key)-cache" {
+      XCTAssertTrue(help.contains("\(tool.key): \(tool.cacheName)"), "\(tool.name)'s cache folder:\n\(help)")
     }
   }
 }
