@@ -93,7 +93,7 @@ public enum AtarimaniaTool {
         default: AtarimaniaRules.Thresholds.minIssues(
           previousCount: try ctx.previousCatalogue(IssueCatalogue.self, file: AtarimaniaSite.catalogueFile)?.issues
             .count)),
-      maxDeadPercent: o.int("--max-dead", default: 5), minSizedPercent: o.int("--min-sized", default: 90))
+      maxDeadPercent: try o.declaredInt("--max-dead"), minSizedPercent: try o.declaredInt("--min-sized"))
 
     // 1. The index.
     let indexPage = try await ctx.fetcher.get(indexURL)
