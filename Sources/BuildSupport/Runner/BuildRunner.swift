@@ -239,6 +239,13 @@ public enum BuildRunner {
     }
   }
 
+  /// An error as one sentence for people: a Foundation file error as the path and what went wrong,
+  /// anything else as its own description; never a Foundation dump (`NSCocoaErrorDomain …`).
+  public static func sentence(_ error: Error) -> String {
+    if let io = IOFailure(foundation: error) { return io.description }
+    return plain(error)
+  }
+
   /// An error's own sentence, never a Foundation dump.
   static func plain(_ error: Error) -> String {
     if error is CocoaError || type(of: error) is NSError.Type { return (error as NSError).localizedDescription }
