@@ -161,10 +161,10 @@ public enum BuildRunner {
     do {
       return .success(try BuildOptions.parse(arguments, tool: tool))
     } catch is HelpRequested {
-      print(Help.text(for: tool), terminator: "")
+      FileHandle.standardOutput.write(Data(Help.text(for: tool).utf8))
       return .failure(EarlyStop(code: .ok))
     } catch is VersionRequested {
-      print(BuildInfo.line(tool.name))
+      Diagnostics.out(BuildInfo.line(tool.name))
       return .failure(EarlyStop(code: .ok))
     } catch {
       Diagnostics.error("\(error)")
@@ -335,7 +335,7 @@ public enum BuildRunner {
       "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)  retried \(c[Counter.retried.rawValue] ?? 0)  failed \(c[Counter.failed.rawValue] ?? 0)  "
         + ((c[Counter.stale.rawValue] ?? 0) > 0 ? "stale \(c[Counter.stale.rawValue] ?? 0)  " : "")
         + String(format: "%.1fs", r.seconds))
-    print(out.joined(separator: "\n"))
+    Diagnostics.out(out.joined(separator: "\n"))
   }
 }
 
@@ -353,7 +353,9 @@ enum RunnerError: Error, CustomStringConvertible {
 public enum Diagnostics {
   public static func error(_ s: String) { plain("error: " + s) }
   public static func warning(_ s: String) { plain("warning: " + s) }
-  public static func plain(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+  public static func plain(_ s: String) { stderr(s + "\n") }
+  /// Text on stderr as it is (the live progress line redraws itself with `\r`).
+  public static func stderr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
   /// One line of the summary people asked for, on stdout.
   public static func out(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 }
