@@ -137,6 +137,8 @@ public enum BuildRunner {
     let context = makeContext(tool, options, transport: nil)
     var code = ExitCode.ok
     do {
+      // A mode that fetches (and so counts) needs its cache; `--expand` only prints and creates none.
+      if counters { try Folders.prepare(options) }
       try await body(context)
     } catch {
       let text: String
