@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only: the code uses Glibc spellings (`st_mtim`, `SOCK_STREAM.rawValue`) and links libcurl,
+// libxml2 and SQLite from the system, so no Apple platform is claimed.
 let package = Package(
   name: "Shelfmark",
-  platforms: [.macOS(.v13)],
   products: [
     .executable(name: "catalog", targets: ["Catalog"]),
     .executable(name: "retrospec-build", targets: ["RetroSpecBuild"]),
@@ -34,10 +35,14 @@ let package = Package(
     .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib"]),
     // Everything with I/O.
     .target(name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl"]),
+    // What only the demo, the tests and the benchmarks use (a zip writer, the simulated tile
+    // archive, the reference's grid measurement): kept out of the product.
+    .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib"]),
     // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
     .target(name: "SiteMirrorKit"),
 
-    .executableTarget(name: "Catalog", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit"]),
+    .executableTarget(
+      name: "Catalog", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkSamples"]),
     .executableTarget(name: "RetroSpecBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "ArchiveBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "BombJackBuild", dependencies: ["CatalogKit", "BuildSupport"]),
@@ -48,7 +53,8 @@ let package = Package(
     .executableTarget(name: "StripoviBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "SiteMirror", dependencies: ["SiteMirrorKit", "BuildSupport", "CatalogKit"]),
     .executableTarget(
-      name: "Bench", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2", "GeneratedSites"]),
+      name: "Bench",
+      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2", "GeneratedSites", "ShelfmarkSamples"]),
 
     // Sites of any size in the sources' markup, before and after a change (bench refresh, refresh tests).
     .target(name: "GeneratedSites"),
@@ -56,14 +62,18 @@ let package = Package(
     // Paths to fixtures and ../shared, and running the real executables; for tests only.
     .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit"]),
 
-    .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "ShelfmarkTestSupport"]),
+    .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(
-      name: "BuildSupportTests", dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport"]),
+      name: "BuildSupportTests",
+      dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "GeneratedSites"]),
+      dependencies: [
+        "CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "GeneratedSites", "ShelfmarkSamples",
+      ]),
     .testTarget(
-      name: "ReplayTests", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport"]),
+      name: "ReplayTests",
+      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
   ],
   swiftLanguageModes: [.v6]
 )

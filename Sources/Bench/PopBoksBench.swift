@@ -1,6 +1,7 @@
 import BuildSupport
 import CatalogKit
 import Foundation
+import ShelfmarkSamples
 import SiteMirrorKit
 
 /// Grid probing, ours against the reference, over both magazines' real indexes and a generated

@@ -12,8 +12,17 @@ enum RefreshBench {
   static func run() async throws {
     // SHELFMARK_BENCH_SCALE=4 divides the BombJack site by 4, for a quick look at a debug build.
     let scale = max(1, Int(ProcessInfo.processInfo.environment["SHELFMARK_BENCH_SCALE"] ?? "") ?? 1)
-    try retrospec()
-    try bombjack(pages: BombJackBench.pageCount / scale, files: BombJackBench.fileCount / scale)
+    // SHELFMARK_BENCH_ONLY=atarimania,bombjack runs only those.
+    let only = ProcessInfo.processInfo.environment["SHELFMARK_BENCH_ONLY"].map {
+      Set($0.split(separator: ",").map(String.init))
+    }
+    func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+    if wanted("retrospec") { try retrospec() }
+    if wanted("atarimania") { try atarimania() }
+    if wanted("vintageapple") { try vintageapple() }
+    if wanted("bombjack") {
+      try bombjack(pages: BombJackBench.pageCount / scale, files: BombJackBench.fileCount / scale)
+    }
   }
 
   /// One source's two sites behind one mirror, and the three builds.
@@ -81,7 +90,6 @@ enum RefreshBench {
   }
 
   static func retrospec() throws {
-    if ProcessInfo.processInfo.environment["SHELFMARK_BENCH_ONLY"] == "bombjack" { return }
     let t = try trial(
       "retrospec", tool: "retrospec-build", arguments: ["--min-issues", "1"], files: ["retrospec-catalog.json"]
     ) { req in
@@ -112,6 +120,53 @@ enum RefreshBench {
     print(
       "retrospec: a detail-only change is \(missed ? "not seen (as designed)" : "SEEN") by the default refresh; --max-age 0 re-asks every detail (\(aged.requests) requests) and the catalogue \(t.same("out", "cold") ? "equals" : "DIFFERS FROM") a cold build"
     )
+  }
+
+  static func atarimania() throws {
+    let t = try trial(
+      "atarimania", tool: "atarimania-build", arguments: ["--min-issues", "0", "--jobs", "4"],
+      files: CatalogueFileList.files(ofTool: "atarimania").map(\.file)
+    ) { req in
+      guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
+      return MirrorResponse(
+        status: 200, headers: ["Content-Type": "application/pdf"],
+        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+    }
+    defer {
+      t.server.stop()
+      try? FileManager.default.removeItem(at: t.dir)
+    }
+    let site = t.dir.appendingPathComponent("site")
+    // About the real shelf: some 300 titles, 6,000 issues.
+    try GeneratedAtarimania(titles: 300, issuesPerTitle: 20).write(into: site)
+    try t.measure(newItems: GeneratedAtarimania.newItems) {
+      try FileManager.default.removeItem(at: site)
+      try GeneratedAtarimania(titles: 300, issuesPerTitle: 20, changed: true).write(into: site)
+    }
+  }
+
+  static func vintageapple() throws {
+    let t = try trial(
+      "vintageapple", tool: "vintageapple-build",
+      arguments: ["--min-magazines", "1", "--min-books", "1", "--jobs", "4"],
+      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file)
+    ) { req in
+      guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
+      return MirrorResponse(
+        status: 200, headers: ["Content-Type": "application/pdf"],
+        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+    }
+    defer {
+      t.server.stop()
+      try? FileManager.default.removeItem(at: t.dir)
+    }
+    let site = t.dir.appendingPathComponent("site")
+    let slugs = VintageAppleSection.all.map(\.slug)
+    try GeneratedVintageApple(slugs: slugs, rowsPerSection: 150).write(into: site)
+    try t.measure(newItems: GeneratedVintageApple.newItems) {
+      try FileManager.default.removeItem(at: site)
+      try GeneratedVintageApple(slugs: slugs, rowsPerSection: 150, changed: true).write(into: site)
+    }
   }
 
   static func bombjack(pages: Int, files: Int) throws {

@@ -1,6 +1,7 @@
 import BuildSupport
 import CatalogKit
 import Foundation
+import ShelfmarkSamples
 
 /// The ZXDB load: a generated dump of the real size (about 140 MB of SQL in the real table shapes,
 /// most of it in tables the build skips, as in ZXDB), zipped, then inflated + parsed + loaded into

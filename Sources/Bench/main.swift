@@ -1,3 +1,4 @@
+import BuildSupport
 import Foundation
 
 // bench: performance measurements that print rates and ratios measured in one run.
@@ -36,24 +37,39 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
   ),
 ]
 
-let args = Array(CommandLine.arguments.dropFirst())
-if args.isEmpty || args.contains("--help") {
+let scanned: ArgumentScanner.Scanned
+do {
+  scanned = try ArgumentScanner(
+    options: [ToolOption("--version", help: ""), ToolOption("--help", help: "")], positionals: true
+  ).scan(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  Diagnostics.error(error.sentence)
+  Diagnostics.plain("See 'bench --help'.")
+  exit(ExitCode.usage.rawValue)
+}
+if scanned.values["--version"] != nil {
+  print(BuildInfo.line("bench"))
+  exit(0)
+}
+let args = scanned.positionals
+if args.isEmpty || scanned.values["--help"] != nil {
   print("OVERVIEW: Measure Shelfmark's performance targets.\n\nUSAGE: bench <name>… | all\n\nBENCHMARKS:")
   for b in benchmarks { print("  " + b.name.padding(toLength: 12, withPad: " ", startingAt: 0) + b.about) }
-  exit(args.isEmpty ? 64 : 0)
+  exit(scanned.values["--help"] != nil ? 0 : 64)
 }
 let chosen = args == ["all"] ? benchmarks : benchmarks.filter { args.contains($0.name) }
 let unknown = args.filter { a in a != "all" && !benchmarks.contains { $0.name == a } }
 if !unknown.isEmpty {
-  FileHandle.standardError.write(Data("error: unknown benchmark '\(unknown[0])'.\nSee 'bench --help'.\n".utf8))
-  exit(64)
+  Diagnostics.error("unknown benchmark '\(unknown[0])'.")
+  Diagnostics.plain("See 'bench --help'.")
+  exit(ExitCode.usage.rawValue)
 }
 // Top-level code runs on the main actor: hand the main thread to Dispatch rather than block it.
 Task {
   for b in chosen {
     do { try await b.run() } catch {
-      FileHandle.standardError.write(Data("error: \(b.name): \(error)\n".utf8))
-      exit(70)
+      Diagnostics.error("\(b.name): \(error)")
+      exit(ExitCode.software.rawValue)
     }
   }
   exit(0)

@@ -21,7 +21,9 @@ enum CatalogCommand {
 
   static var help: String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: catalog <subcommand> [<arguments>] [<options>]", "", "OPTIONS:"]
-    lines += HelpLayout.rows([("-h, --help", "Show help information.")])
+    lines += HelpLayout.rows([
+      ("--version", "Show the version and the commit it was built from."), ("-h, --help", "Show help information."),
+    ])
     lines += ["", "SUBCOMMANDS:"]
     lines += HelpLayout.rows(subcommands.map { ($0.name, $0.abstract) })
     lines += ["", "  See 'catalog help <subcommand>' for detailed help."]
@@ -34,6 +36,10 @@ enum CatalogCommand {
       console.error("USAGE: catalog <subcommand> [<arguments>] [<options>]")
       console.error("  See 'catalog --help'.")
       return .usage
+    }
+    if first == "--version" {
+      console.out(BuildInfo.line("catalog"))
+      return .ok
     }
     if first == "-h" || first == "--help" {
       console.out(help)

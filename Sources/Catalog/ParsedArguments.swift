@@ -1,7 +1,9 @@
+import BuildSupport
 import CatalogKit
 
-/// A subcommand's command line split into positionals, option values and flags. Hand-written, small,
-/// with the error wording of the house style (quote the bad token, suggest a near match).
+/// A subcommand's command line split into positionals, option values and flags, read by the one
+/// `ArgumentScanner` every executable uses; the wording here is `catalog`'s (lowercase, with a
+/// near match).
 struct ParsedArguments {
   var positionals: [String] = []
   /// Every value given for an option, in order (`--ignore a --ignore b`).
@@ -22,47 +24,35 @@ struct ParsedArguments {
   static func parse(_ arguments: [String], valueOptions: Set<String>, flags: Set<String>) throws(UsageError)
     -> ParsedArguments
   {
-    var out = ParsedArguments()
-    var i = 0
-    var onlyPositionals = false
-    while i < arguments.count {
-      let a = arguments[i]
-      i += 1
-      if onlyPositionals || !a.hasPrefix("-") || a == "-" {
-        out.positionals.append(a)
-        continue
-      }
-      if a == "--" {
-        onlyPositionals = true
-        continue
-      }
-      if a == "-h" || a == "--help" {
+    let declared =
+      valueOptions.sorted().map { ToolOption($0, value: "<value>", help: "", kind: .path) }
+      + (flags.union(["--help"])).sorted().map { ToolOption($0, help: "") }
+    let scanner = ArgumentScanner(options: declared, positionals: true, nearness: 2)
+    let scanned: ArgumentScanner.Scanned
+    do {
+      scanned = try scanner.scan(arguments)
+    } catch {
+      throw UsageError(description: sentence(error))
+    }
+    var out = ParsedArguments(positionals: scanned.positionals)
+    for (name, given) in scanned.values {
+      if name == "--help" {
         out.wantsHelp = true
-        continue
-      }
-      var name = a
-      var inline: String? = nil
-      if let eq = a.firstIndex(of: "=") {
-        name = String(a[..<eq])
-        inline = String(a[a.index(after: eq)...])
-      }
-      if flags.contains(name) {
-        guard inline == nil else { throw UsageError(description: "\(name) takes no value, not '\(inline ?? "")'.") }
+      } else if flags.contains(name) {
         out.flags.insert(name)
-      } else if valueOptions.contains(name) {
-        if let inline {
-          out.values[name, default: []].append(inline)
-        } else {
-          guard i < arguments.count else { throw UsageError(description: "\(name) needs a value.") }
-          out.values[name, default: []].append(arguments[i])
-          i += 1
-        }
       } else {
-        let known = valueOptions.union(flags).union(["--help"])
-        let hint = NearMatch.nearest(name, in: known).map { "; did you mean '\($0)'?" } ?? "."
-        throw UsageError(description: "unknown option '\(name)'\(hint)")
+        out.values[name] = given
       }
     }
     return out
+  }
+
+  private static func sentence(_ problem: ArgumentScanner.Problem) -> String {
+    switch problem {
+    case .unknown(let raw, let near):
+      let name = raw.split(separator: "=", maxSplits: 1).first.map(String.init) ?? raw
+      return "unknown option '\(name)'" + (near.map { "; did you mean '\($0)'?" } ?? ".")
+    default: return problem.sentence
+    }
   }
 }

@@ -1,3 +1,4 @@
+import BuildSupport
 import Foundation
 import SiteMirrorKit
 
@@ -12,70 +13,70 @@ let usage = """
                        cache folder, or a WARC file (.warc, .warc.gz).
     --port <n>         Port to bind on 127.0.0.1. (default: any free port)
     --sizes <file>     Lines of `host/path<TAB>bytes` answered to HEAD when no file exists.
-    --for <seconds>    Stop by itself after this long. (default: 3600)
+    --for <seconds>    Stop by itself after this long. (default: 3600; 1 to 2592000)
+    --version          Show the version and the commit it was built from.
     --help             Show help information.
 
   """
 
-var root: String?
-var port: UInt16 = 0
-var sizesFile: String?
-var lifetime = 3600.0
-var args = Array(CommandLine.arguments.dropFirst())
+/// site-mirror's options, read by the scanner every executable uses.
+let declared = [
+  ToolOption("--root", value: "<path>", help: "", kind: .path),
+  ToolOption("--port", value: "<n>", help: "", kind: .integer(0...65_535)),
+  ToolOption("--sizes", value: "<file>", help: "", kind: .path),
+  ToolOption("--for", value: "<seconds>", help: "", kind: .integer(1...(30 * 86_400))),
+  ToolOption("--version", help: ""),
+  ToolOption("--help", help: ""),
+]
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(
-    Data("error: \(message)\nUSAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.\n".utf8))
-  exit(64)
+  Diagnostics.error(message)
+  Diagnostics.plain("USAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.")
+  exit(ExitCode.usage.rawValue)
 }
-while !args.isEmpty {
-  let a = args.removeFirst()
-  func value() -> String {
-    guard !args.isEmpty else { fail("\(a) needs a value.") }
-    return args.removeFirst()
-  }
-  switch a {
-  case "--root": root = value()
-  case "--port":
-    let v = value()
-    guard let p = UInt16(v) else { fail("--port takes a number from 0 to 65535, not '\(v)'.") }
-    port = p
-  case "--sizes": sizesFile = value()
-  case "--for":
-    let v = value()
-    guard let s = Double(v), s > 0 else { fail("--for takes seconds, not '\(v)'.") }
-    lifetime = s
-  case "--help", "-h":
-    print(usage, terminator: "")
-    exit(0)
-  default: fail("Unknown option '\(a)'.")
-  }
+let options: ArgumentScanner.Scanned
+do {
+  options = try ArgumentScanner(options: declared).scan(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail(error.sentence)
 }
+if options.values["--help"] != nil {
+  print(usage, terminator: "")
+  exit(0)
+}
+if options.values["--version"] != nil {
+  print(BuildInfo.line("site-mirror"))
+  exit(0)
+}
+let root = options.values["--root"]?.last
+let port = options.values["--port"]?.last.flatMap { UInt16($0) } ?? 0
+let sizesFile = options.values["--sizes"]?.last
+let lifetime = options.values["--for"]?.last.flatMap { Double($0) } ?? 3600
 guard let root else { fail("--root is required.") }
 var isDir: ObjCBool = false
 guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
-  FileHandle.standardError.write(Data("error: \(root): no such folder or WARC file\n".utf8))
-  exit(66)
+  Diagnostics.error("\(root): no such folder or WARC file")
+  exit(ExitCode.io.rawValue)
 }
 let recorded: RecordedSite?
 do {
   recorded = try RecordedSource.load(root)
 } catch {
-  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-  exit(65)
+  Diagnostics.error("\(error)")
+  exit(ExitCode.invalid.rawValue)
 }
 do {
   let server = try SiteMirror(root: recorded == nil ? URL(fileURLWithPath: root) : nil, port: port, lifetime: lifetime)
   if let recorded { server.serve(recorded) }
   if let sizesFile {
     guard let text = try? String(contentsOfFile: sizesFile, encoding: .utf8) else {
-      FileHandle.standardError.write(Data("error: \(sizesFile): cannot read\n".utf8))
-      exit(66)
+      Diagnostics.error("\(sizesFile): cannot read")
+      exit(ExitCode.io.rawValue)
     }
     for (n, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
       let cols = line.split(separator: "\t")
       guard cols.count == 2, let size = Int(cols[1]) else {
-        FileHandle.standardError.write(Data("error: \(sizesFile):\(n + 1): expected host/path<TAB>bytes\n".utf8))
-        exit(65)
+        Diagnostics.error("\(sizesFile):\(n + 1): expected host/path<TAB>bytes")
+        exit(ExitCode.invalid.rawValue)
       }
       server.setSize(size, for: String(cols[0]))
     }
@@ -86,6 +87,6 @@ do {
   DispatchQueue.global().asyncAfter(deadline: .now() + lifetime) { exit(0) }
   dispatchMain()
 } catch {
-  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-  exit(69)
+  Diagnostics.error("\(error)")
+  exit(ExitCode.unavailable.rawValue)
 }

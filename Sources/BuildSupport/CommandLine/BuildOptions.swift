@@ -109,8 +109,8 @@ enum SharedOption {
       ToolOption(
         "--refresh",
         help:
-          "Revalidate listings; re-ask details and sizes only when new, changed or past --max-age (--refresh=all: everything)."
-      ),
+          "Revalidate listings; re-ask details and sizes only when new, changed or past --max-age (--refresh=all: everything).",
+        kind: .flagOr(["all"])),
       ToolOption(
         "--max-age", value: "<days>", help: "Age at which --refresh re-asks a detail or size copy.",
         default: String(BuildDefaults.maxAgeDays), kind: .integer(0...36_500)),
@@ -152,46 +152,17 @@ extension BuildOptions {
       delayMS: tool.defaultDelayMS, probeDelayMS: tool.defaultProbeDelayMS, date: "",
       userAgent: tool.userAgent, declared: tool.options, toolName: tool.name)
     let known = SharedOption.all(for: tool) + tool.options
+    let scanned: ArgumentScanner.Scanned
+    do {
+      scanned = try ArgumentScanner(options: known, aliases: ["-h": "--help", "-q": "--quiet"]).scan(arguments)
+    } catch {
+      throw UsageError(error.sentence, tool: tool.name)
+    }
     var given: [String] = []
-    var i = 0
-    while i < arguments.count {
-      var arg = arguments[i]
-      var inline: String? = nil
-      if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-        inline = String(arg[arg.index(after: eq)...])
-        arg = String(arg[..<eq])
-      }
-      switch arg {
-      case "-h": arg = "--help"
-      case "-q": arg = "--quiet"
-      default: break
-      }
-      guard let option = known.first(where: { $0.name == arg }) else {
-        var msg = "Unknown option '\(OptionKind.quoted(arguments[i]))'."
-        if let near = NearMatch.nearest(arg, in: known.map(\.name), maximum: 3) { msg += " Did you mean '\(near)'?" }
-        throw UsageError(msg, tool: tool.name)
-      }
-      given.append(arg)
-      var value = "true"
-      if option.kind == .flag {
-        // `--refresh=all` is the one flag with a second form: everything, not what the policy picks.
-        if option.name == "--refresh", inline == "all" {
-          value = "all"
-        } else if let inline {
-          throw UsageError("\(arg) takes no value, not '\(OptionKind.quoted(inline))'.", tool: tool.name)
-        }
-      } else if let inline {
-        value = inline
-      } else {
-        i += 1
-        guard i < arguments.count else { throw UsageError("\(arg) needs a value.", tool: tool.name) }
-        value = arguments[i]
-      }
-      if let problem = option.kind.problem(with: value) {
-        throw UsageError("\(arg) \(problem), not '\(OptionKind.quoted(value))'.", tool: tool.name)
-      }
-      try o.set(option, value, cwd: cwd)
-      i += 1
+    for name in scanned.given where !given.contains(name) { given.append(name) }
+    for name in given {
+      guard let option = known.first(where: { $0.name == name }) else { continue }
+      for value in scanned.values[name] ?? [] { try o.set(option, value, cwd: cwd) }
     }
     try o.checkTogether(given, tool: tool)
     if o.date.isEmpty { o.date = try BuildOptions.defaultDate(environment, tool: tool.name) }

@@ -85,6 +85,8 @@ public struct BuildTool: Sendable {
 public enum OptionKind: Sendable, Equatable {
   /// No value.
   case flag
+  /// A flag that may also be given one of these words inline (`--refresh=all`).
+  case flagOr([String])
   /// A whole number within the range.
   case integer(ClosedRange<Int>)
   /// A finite share from 0 to 1.

@@ -6,6 +6,7 @@ extension OptionKind {
   func problem(with v: String) -> String? {
     switch self {
     case .flag, .list, .path: return nil
+    case .flagOr(let words): return words.contains(v) ? nil : "takes no value or \(words.joined(separator: " or "))"
     case .integer(let r):
       guard let n = Int(v), r.contains(n) else { return "takes a number from \(r.lowerBound) to \(r.upperBound)" }
       return nil

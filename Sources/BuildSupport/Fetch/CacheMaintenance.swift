@@ -12,6 +12,7 @@ public struct CacheProblem: Sendable, CustomStringConvertible {
     case tornLogLine = "HEAD log line is not a complete record (an interrupted append)"
     case misfiled = "record is filed under another URL's name (copied over another entry)"
     case implausibleSize = "HEAD record's Content-Length is not a plausible file size"
+    case lengthMismatch = "body's length differs from its record's"
   }
 
   public var path: String
@@ -47,6 +48,10 @@ extension CacheStore {
             problems.append(CacheProblem(path: path, kind: .misfiled))
             continue
           }
+          if r.bodyBytes < 0 {
+            problems.append(CacheProblem(path: path, kind: .unreadableRecord))
+            continue
+          }
           guard r.bodyBytes > 0 else { continue }
           let bodyPath = String(path.dropLast(5)) + ".body"
           guard let body = fm.contents(atPath: bodyPath) else {
@@ -55,6 +60,8 @@ extension CacheStore {
           }
           if SHA256.hex([UInt8](body)) != r.bodySHA256 {
             problems.append(CacheProblem(path: bodyPath, kind: .bodyMismatch))
+          } else if body.count != r.bodyBytes {
+            problems.append(CacheProblem(path: bodyPath, kind: .lengthMismatch))
           }
         }
       }
@@ -94,7 +101,7 @@ extension CacheStore {
       switch p.kind {
       case .tornLogLine, .implausibleSize: compactLog = true
       case .misfiled where p.path.hasPrefix(headLogPath): compactLog = true
-      case .bodyMismatch, .bodyMissing:
+      case .bodyMismatch, .bodyMissing, .lengthMismatch:
         let stem = p.path.hasSuffix(".body") ? String(p.path.dropLast(5)) : p.path
         unlink(stem + ".json")
         unlink(stem + ".body")

@@ -203,7 +203,9 @@ public final class CacheStore: Sendable {
     let path = paths(key).record
     var st = stat()
     guard stat(path, &st) == 0 else { return }
-    if time(nil) - st.st_mtim.tv_sec > 86_400 { utime(path, nil) }
+    // A file time far in the past (or a crafted one) must not overflow the subtraction.
+    let (age, overflow) = time(nil).subtractingReportingOverflow(st.st_mtim.tv_sec)
+    if overflow || age > 86_400 { utime(path, nil) }
   }
 
   /// Removes an entry (a challenge page mistaken for content, say).

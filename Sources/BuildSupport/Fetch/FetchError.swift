@@ -1,3 +1,4 @@
+import CatalogKit
 import Foundation
 
 /// Why a fetch produced no answer. Each case's description names the URL or host.
@@ -37,7 +38,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
     case .notCached(let url, let m):
       return "\(url.absoluteString): not cached (\(m.rawValue)) and --no-network was given"
     case .notCachedMany(let urls):
-      return "\(urls.count) URL(s) are not cached and --no-network was given:\n"
+      return
+        "\(Plural.count(urls.count, "URL")) \(Plural.verb(urls.count, "is", "are")) not cached and --no-network was given:\n"
         + urls.map { "  " + $0.absoluteString }.joined(separator: "\n")
     case .hostNotAllowed(let url):
       return "\(url.absoluteString): host '\(url.host ?? "")' is not one this source fetches"

@@ -335,6 +335,8 @@ public final class Fetcher: Sendable {
     }
     if let (_, old) = cached {
       configuration.freshness?.observeChange(url: url, method: method, old: old, new: response, counters: counters)
+    } else {
+      configuration.freshness?.observeNew(url: url, method: method, new: response)
     }
     if response.isSuccess || response.isNegative || (300..<400).contains(response.status) {
       try cache.write(key, response: response, charset: response.charset)
@@ -533,7 +535,7 @@ public final class Fetcher: Sendable {
       }
       if attempt >= configuration.maxAttempts || giveUp {
         counters.add(.failed)
-        throw FetchError.failed(url, reason: "\(failure) after \(attempt) attempt(s)")
+        throw FetchError.failed(url, reason: "\(failure) after \(Plural.count(attempt, "attempt"))")
       }
       counters.add(.retried)
       let backoff = configuration.backoffBase * pow(2, Double(attempt - 1))

@@ -24,6 +24,8 @@ public final class FreshnessPolicy: Sendable {
   public let now: Date
   /// Targets (`host/path?query`) linked from lines of a listing that changed in this run.
   private let touched = Mutex<Set<String>>([])
+  /// Targets already asked in this run (a "read first" page the walk reaches again is not asked twice).
+  private let asked = Mutex<Set<String>>([])
 
   public init(rules: FreshnessRules, mode: RefreshMode, maxAgeDays: Int, now: Date = Date()) {
     self.rules = rules
@@ -39,6 +41,12 @@ public final class FreshnessPolicy: Sendable {
   func reason(method: HTTPMethod, url: URL, fetched: String) -> Reason? {
     if mode == .all { return .all }
     guard let target = ChangedRows.target(of: url) else { return .listing }
+    guard let why = reason(method: method, target: target, fetched: fetched) else { return nil }
+    // Asked once per run: a "read first" page the walk reaches again is served from the fresh copy.
+    return asked.withLock { $0.insert(method.rawValue + " " + target).inserted } ? why : nil
+  }
+
+  private func reason(method: HTTPMethod, target: String, fetched: String) -> Reason? {
     switch rules.kind(method: method.rawValue, target: target) {
     case .listing: return .listing
     case .tile: return nil
@@ -60,6 +68,16 @@ public final class FreshnessPolicy: Sendable {
     return false
   }
 
+  /// A listing fetched under a refresh with no copy to compare (a new year's "what's new" page): every
+  /// link on it counts as a changed row's.
+  func observeNew(url: URL, method: HTTPMethod, new: FetchResponse) {
+    guard mode == .policy, let target = ChangedRows.target(of: url) else { return }
+    asked.withLock { _ = $0.insert(method.rawValue + " " + target) }
+    guard method == .get, new.isSuccess, rules.kind(method: method.rawValue, target: target) == .listing else { return }
+    let links = ChangedRows.targets(old: [], new: new.body, url: url)
+    touched.withLock { $0.formUnion(links) }
+  }
+
   /// Whether a 304 for this URL should restart its copy's age (not for listings: they are asked every run).
   func restartsAge(method: HTTPMethod, url: URL) -> Bool {
     guard let target = ChangedRows.target(of: url) else { return false }
@@ -72,7 +90,15 @@ public final class FreshnessPolicy: Sendable {
     guard old.body != new.body || old.status != new.status else { return }
     counters.add(.refreshChanged)
     guard method == .get, new.isSuccess else { return }
-    let links = ChangedRows.targets(old: old.body, new: new.body, url: url)
+    var links = ChangedRows.targets(old: old.body, new: new.body, url: url)
+    // A page a changed row points at is usually listed in its folder's index too (a new series'
+    // page on its section page): ask that again as well, so the walk finds new links where a cold
+    // walk finds them, and in the same order.
+    for t in Array(links) {
+      guard let slash = t.lastIndex(of: "/"), t[..<slash].contains("/") else { continue }
+      let folder = String(t[...slash])
+      links.formUnion([folder, folder + "index.htm", folder + "index.html"])
+    }
     touched.withLock { $0.formUnion(links) }
   }
 
@@ -107,5 +133,17 @@ public final class FreshnessPolicy: Sendable {
     t.tm_min = Int32(mi)
     t.tm_sec = Int32(s)
     return Date(timeIntervalSince1970: TimeInterval(timegm(&t)))
+  }
+}
+
+extension Fetcher {
+  /// Under `--refresh`, the source's "read first" pages (BombJack's changelogs), fetched before the
+  /// build starts. A page that fails is only a page less to learn from: the walk still runs.
+  public func readFirst(date: String) async {
+    guard configuration.refresh, !configuration.noNetwork, let policy = configuration.freshness, policy.mode == .policy
+    else { return }
+    let urls = policy.rules.readFirstURLs(date: date).compactMap(URL.init(string:))
+    guard !urls.isEmpty else { return }
+    _ = try? await getEach(urls)
   }
 }

@@ -83,14 +83,15 @@ public final class BuildContext: Sendable {
 
   /// GETs each page in order, one at a time; under `--no-network` every page missing from the cache
   /// is collected and the run stops once with the whole list (exit 69). `each` sees every answer.
+  /// `details[n]` names the n-th page on the progress line.
   public func pages<T>(
-    _ urls: [URL], phase: String, headers: [String: String] = [:],
+    _ urls: [URL], phase: String, headers: [String: String] = [:], details: [String] = [],
     _ each: (Int, FetchResponse) throws -> T?
   ) async throws -> [T] {
     var out: [T] = []
     var missing: [URL] = []
     for (n, url) in urls.enumerated() {
-      progress.step(phase, done: n, total: urls.count, detail: url.lastPathComponent)
+      progress.step(phase, done: n, total: urls.count, detail: details.indices.contains(n) ? details[n] : "")
       let response: FetchResponse
       do {
         response = try await fetcher.get(url, headers: headers)

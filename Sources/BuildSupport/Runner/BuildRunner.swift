@@ -62,6 +62,7 @@ public enum BuildRunner {
     var reports: [ProductReport] = []
     do {
       try Folders.prepare(options)
+      await fetcher.readFirst(date: options.date)
       let products = try await build(context)
       if products.isEmpty { throw RunnerError.nothingBuilt(tool.name) }
       try context.checkDeadline()
@@ -212,10 +213,13 @@ public enum BuildRunner {
           return (
             .unavailable,
             "the cache folder \(folder) does not exist, so nothing is cached and --no-network forbids fetching "
-              + "(name the right folder with --cache); \(urls.count) URL(s) were needed:\n\(list)\(more)"
+              + "(name the right folder with --cache); \(Plural.count(urls.count, "URL")) \(Plural.verb(urls.count, "was", "were")) needed:\n\(list)\(more)"
           )
         }
-        return (.unavailable, "\(urls.count) URL(s) are not cached and --no-network was given:\n\(list)\(more)")
+        return (
+          .unavailable,
+          "\(Plural.count(urls.count, "URL")) \(Plural.verb(urls.count, "is", "are")) not cached and --no-network was given:\n\(list)\(more)"
+        )
       default: return (e.exitCode, e.description)
       }
     case let e as BuildFailure where e.exitCode == .invalid:
@@ -309,7 +313,8 @@ public enum BuildRunner {
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
       let name = p.file.padding(toLength: width, withPad: " ", startingAt: 0)
-      var line = "\(name)  \(p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(Plural.count(p.records, "record"))"
+      let status = p.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+      var line = "\(name)  \(status)  \(Plural.count(p.records, "record"))"
       if let prev = p.previousRecords { line += " (was \(prev))" }
       if p.partial { line += "  [partial]" }
       let errors = p.findings.filter { $0.severity == .error }.count
@@ -336,9 +341,12 @@ enum RunnerError: Error, CustomStringConvertible {
   }
 }
 
-/// stderr lines in SwiftPM's shape: `error: …`, `warning: …`.
+/// The one printer every tool uses: stderr lines in SwiftPM's shape (`error: …`, `warning: …`) and
+/// stdout lines written at once (unbuffered, so each shows when stdout is a pipe).
 public enum Diagnostics {
   public static func error(_ s: String) { plain("error: " + s) }
   public static func warning(_ s: String) { plain("warning: " + s) }
   public static func plain(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+  /// One line of the summary people asked for, on stdout.
+  public static func out(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 }

@@ -1,4 +1,5 @@
 import BuildSupport
+import CatalogKit
 import Foundation
 
 /// `catalog build`'s progress on stderr. On a terminal: one live line redrawn in place with the
@@ -59,7 +60,10 @@ final class BuildProgress {
     let outcome: String
     switch code {
     case .ok: outcome = "done"
-    case .tempfail: outcome = "stopped at the time budget (exit 75: run again to continue)"
+    case .tempfail:
+      outcome =
+        Interruption.shared.signal.map { "stopped by signal \($0) (run again to continue)" }
+        ?? "stopped at the time budget (exit 75: run again to continue)"
     default: outcome = "failed (exit \(code.rawValue))"
     }
     let text = "[\(index)/\(total)] \(label): \(outcome) in \(BuildSummary.time(seconds))"
@@ -126,7 +130,7 @@ final class BuildProgress {
     return String(format: "%.1f/s", Double(requests) / seconds)
   }
 
-  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+  static func plural(_ n: Int, _ word: String) -> String { Plural.count(n, word) }
 
   /// `1h02m`, `3m05s`, `42s`.
   static func duration(_ seconds: Double) -> String {

@@ -64,6 +64,15 @@ struct BuildSequence {
     for source in sources {
       for r in source.runs {
         n += 1
+        if let sig = Interruption.shared.signal {
+          progress.line("[\(n)/\(total)] \(r.label): not started, catalog build was stopped (signal \(sig))")
+          results.append(
+            RunResult(
+              source: source.name, label: r.label, code: .tempfail, seconds: 0, requests: nil, cached: nil,
+              missingURLs: [], rows: r.files.map { CatalogueRow(file: $0, source: source.name, status: "not run") },
+              postponed: true))
+          continue
+        }
         var budget: [String] = []
         var stopAfter: Double? = nil
         if let maxTime {

@@ -40,8 +40,9 @@ enum BuildSummary {
     let files = results.flatMap(\.rows)
     t.append(
       [
-        "total (\(Plural.count(files.count, "file")))", "", number(total.issues), number(total.series), number(total.added),
-        number(total.removed), number(total.changed), number(total.dead), number(total.unsized), String(requests),
+        "total (\(Plural.count(files.count, "file")))", "", number(total.issues), number(total.series),
+        number(total.added), number(total.removed), number(total.changed), number(total.dead), number(total.unsized),
+        String(requests),
         String(cached), time(seconds),
       ])
     return t.render()

@@ -69,6 +69,8 @@ struct ChildBuild {
     } catch {
       throw .cannotStart(executable, error.localizedDescription)
     }
+    Interruption.shared.running(p.processIdentifier)
+    defer { Interruption.shared.running(nil) }
     // Read stderr while the child runs, so a chatty child never blocks on a full pipe and the
     // display follows its progress lines.
     let stream = StderrStream()
@@ -97,8 +99,9 @@ struct ChildBuild {
     reader.wait()
     let seconds = elapsed()
     var code = ExitCode(rawValue: p.terminationStatus) ?? .software
-    if p.terminationReason == .uncaughtSignal { code = stopped ? .tempfail : .software }
-    if stopped, code != .ok { code = .tempfail }
+    if p.terminationReason == .uncaughtSignal { code = .software }
+    // Stopped by us (its budget) or by a signal passed on: incomplete, the cache kept.
+    if stopped || Interruption.shared.signal != nil, code != .ok { code = .tempfail }
     let data = FileManager.default.contents(atPath: reportFile.path)
     let report = data.flatMap { try? JSONDecoder().decode(BuildReport.self, from: $0) }
     try? FileManager.default.removeItem(at: reportFile)

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import ShelfmarkSamples
 import SiteMirrorKit
 
 /// PopBoks' sample: the two index scripts of `Fixtures/PopBoks/` and a simulated tile archive for

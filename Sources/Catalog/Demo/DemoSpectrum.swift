@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import ShelfmarkSamples
 import SiteMirrorKit
 
 /// Spectrum Computing's sample: the fixture ZXDB dump (`Fixtures/Spectrum/zxdb-small.sql`) zipped

@@ -101,6 +101,7 @@ enum BuildCommand: Subcommand {
       progress: BuildProgress(quiet: args.flag("--quiet"), statsInterval: Double(statsEvery)),
       maxTime: maxTime.map(Double.init),
       reportsFolder: reportFile.map { $0.deletingLastPathComponent().appendingPathComponent("reports") })
+    Interruption.shared.install()
     let results = sequence.run()
     let code = BuildSummary.exitCode(results)
     let report = RebuildReport(
@@ -131,10 +132,13 @@ enum BuildCommand: Subcommand {
     } else {
       console.out(BuildSummary.table(results))
       console.out(BuildSummary.verdict(results) + " in \(out.path)")
-      if code == .tempfail {
+      if let sig = Interruption.shared.signal {
+        console.out("Stopped by signal \(sig): run the same command again to continue from the caches.")
+      } else if code == .tempfail {
         console.out("The time budget ran out: run the same command again to continue from the caches (exit 75).")
       }
     }
+    Interruption.shared.finish()
     return worst
   }
 

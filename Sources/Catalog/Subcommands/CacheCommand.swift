@@ -20,7 +20,10 @@ enum CacheCommand: Subcommand {
   ]
   static let options = [
     ("--cache <dir>", "The cache folder (e.g. .retrospec-cache)."),
-    ("--host <host>", "Only entries for this host (ls, stats, export, import: repeatable for the last two); with rm, the host to remove."),
+    (
+      "--host <host>",
+      "Only entries for this host (ls, stats, export, import: repeatable for the last two); with rm, the host to remove."
+    ),
     ("--url <url>", "With rm: the URL whose cached answers (GET and HEAD) to remove."),
     ("--days <n>", "Age after which prune removes an unused entry. (default: 90)"),
     ("--repair", "With verify: remove what it found, so the next build refetches it."),
@@ -82,10 +85,11 @@ enum CacheCommand: Subcommand {
       for e in entries() {
         let h = URL(string: e.record.url)?.host ?? "?"
         let k = "\(h)\t\(e.record.method.rawValue)\t\(e.record.status)"
+        // A record's size is read from a file anyone may have edited: sums saturate, never trap.
         byKey[k, default: Tally()].entries += 1
-        byKey[k, default: Tally()].bytes += e.record.bodyBytes
+        byKey[k, default: Tally()].bytes = saturating(byKey[k, default: Tally()].bytes, e.record.bodyBytes)
         total.entries += 1
-        total.bytes += e.record.bodyBytes
+        total.bytes = saturating(total.bytes, e.record.bodyBytes)
       }
       var table = TextTable(header: ["host", "method", "status", "entries", "bytes"], leftAligned: [0, 1])
       for (k, t) in byKey.sorted(by: { $0.key < $1.key }) {
@@ -99,21 +103,25 @@ enum CacheCommand: Subcommand {
       let problems = store.verify()
       let count = store.allRecords().count
       if problems.isEmpty {
-        console.out("\(count) entries verified; no problems")
+        console.out("\(Plural.count(count, "entry", "entries")) verified; no problems")
         return .ok
       }
       for p in problems { console.error("error: \(p)") }
       if args.flag("--repair") {
         do {
           let fixed = try store.repair(problems)
-          console.out("\(count) entries checked; \(problems.count) problem(s) found, \(fixed) repaired")
+          console.out(
+            "\(Plural.count(count, "entry", "entries")) checked; \(Plural.count(problems.count, "problem")) found, "
+              + "\(fixed) repaired")
           return .ok
         } catch {
           console.error("error: \(error)")
           return .io
         }
       }
-      console.out("\(count) entries checked; \(problems.count) problem(s) found (run with --repair to remove them)")
+      console.out(
+        "\(Plural.count(count, "entry", "entries")) checked; \(Plural.count(problems.count, "problem")) found "
+          + "(run with --repair to remove \(Plural.noun(problems.count, "it", "them")))")
       return .invalid
     case "rm":
       switch (args.value("--url"), host) {
@@ -203,4 +211,10 @@ enum CacheCommand: Subcommand {
     console.out(table.render())
     return .ok
   }
+}
+
+/// `a + b`, or the largest Int when that would overflow (sizes from a cache file anyone may edit).
+private func saturating(_ a: Int, _ b: Int) -> Int {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? (b < 0 ? Int.min : Int.max) : sum
 }

@@ -75,7 +75,7 @@ enum CheckCommand: Subcommand {
     }
     var out: [String] = []
     out.append(
-      "\(counted(members.count, "catalogue")) in \(folder): \(members.count - failing) pass, \(failing) fail"
+      "\(Plural.count(members.count, "catalogue")) in \(folder): \(members.count - failing) pass, \(failing) fail"
         + (unreadable.isEmpty ? "" : ", \(unreadable.count) unreadable")
         + "; folder rules: \(FindingsText.verdict(cross))")
     if !members.isEmpty || !unreadable.isEmpty {
@@ -88,7 +88,7 @@ enum CheckCommand: Subcommand {
       }
       for u in unreadable { table.append([u.file, "-", "-", "-", "not a catalogue"]) }
       if members.count > 1 {
-        table.append(["total (\(counted(members.count, "file")))", "", "\(rows)", RowBudget.seedingText(rows), ""])
+        table.append(["total (\(Plural.count(members.count, "file")))", "", "\(rows)", RowBudget.seedingText(rows), ""])
       }
       out += ["", table.render()]
       out.append(
@@ -99,11 +99,10 @@ enum CheckCommand: Subcommand {
     for r in reports where !r.report.findings.isEmpty {
       out += ["", r.file] + FindingsText.lines(r.report.findings)
     }
-    if strictFailure { out += ["", "--strict: \(counted(warnings, "warning")) fail the check"] }
+    if strictFailure {
+      out += ["", "--strict: \(Plural.count(warnings, "warning")) \(warnings == 1 ? "fails" : "fail") the check"]
+    }
     console.out(out.joined(separator: "\n"))
     return worst
   }
 }
-
-/// `1 file`, `2 files`.
-func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -80,7 +80,8 @@ enum ReportCommand: Subcommand {
     return .ok
   }
 
-  /// One file of the rebuild against the shipped file of the same name, `generated` ignored.
+  /// One file of the rebuild against the shipped file of the same name, `generated` ignored; the
+  /// app's site id (from the file's name) turns on the identity check, as `catalog diff` does.
   static func compare(_ file: String, baseline: URL, new: URL) -> ReviewPage.FileDiff {
     let oldURL = baseline.appendingPathComponent(file)
     let newURL = new.appendingPathComponent(file)
@@ -101,7 +102,10 @@ enum ReportCommand: Subcommand {
     }
     do {
       return .init(
-        file: file, diff: try CatalogueDiff.compare(old, now, options: .init(ignoring: ["generated"])), note: nil)
+        file: file,
+        diff: try CatalogueDiff.compare(
+          old, now, options: .init(ignoring: ["generated"], site: CatalogueFileList.entry(forFile: file)?.site)),
+        note: nil)
     } catch {
       return .init(file: file, diff: nil, note: error.description)
     }

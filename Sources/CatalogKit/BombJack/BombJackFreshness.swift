@@ -4,11 +4,18 @@
 /// points at) or once their copy passes `--max-age`; sizes are re-asked only for new files or copies
 /// past `--max-age`. What this can miss, and how `--refresh=all` covers it: docs/sources/bombjack.md.
 public enum BombJackFreshness {
-  public static let rules = FreshnessRules([
-    FreshnessRule(.listing, "\(BombJackSite.host)/", method: "GET"),
-    FreshnessRule(.listing, "\(BombJackSite.host)/index.htm*", method: "GET"),
-    FreshnessRule(.listing, "\(BombJackSite.host)/*/index-archive-*", method: "GET"),
-    FreshnessRule(.page, "*", method: "GET"),
-    FreshnessRule(.size, "*", method: "HEAD"),
-  ])
+  public static let rules = FreshnessRules(
+    [
+      FreshnessRule(.listing, "\(BombJackSite.host)/", method: "GET"),
+      FreshnessRule(.listing, "\(BombJackSite.host)/index.htm*", method: "GET"),
+      FreshnessRule(.listing, "\(BombJackSite.host)/*/index-archive-*", method: "GET"),
+      FreshnessRule(.page, "*", method: "GET"),
+      FreshnessRule(.size, "*", method: "HEAD"),
+    ],
+    // This year's and last year's changelog are read before the walk starts, so the pages they name
+    // are marked before the walk reaches them (in the order a cold walk reaches them).
+    readFirst: [
+      "https://\(BombJackSite.host)/archive/index-archive-{year}.htm",
+      "https://\(BombJackSite.host)/archive/index-archive-{previous-year}.htm",
+    ])
 }

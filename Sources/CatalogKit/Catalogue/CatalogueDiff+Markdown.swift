@@ -1,15 +1,38 @@
 extension CatalogueDiff.Folder {
   /// Lists longer than this are folded into `<details>`, so a pull request opens on the counts.
   public static let markdownOpenRows = 10
-  /// At most this many rows per list: GitHub cuts a pull request body at 65,536 characters and a
-  /// step summary at 1 MiB, and a first BombJack rebuild can add thousands of issues. The rest is
-  /// counted, and `--json` or the text diff has every record.
+  /// At most this many rows per list. The rest is counted, and `--json` or the text diff has every
+  /// record.
   public static let markdownMaxRows = 200
+  /// The longest document written, in UTF-8 bytes: GitHub refuses a pull request body over 65,536
+  /// characters (a step summary may hold 1 MiB), and a first BombJack rebuild can change thousands
+  /// of issues in seven files. Lists are shortened until the whole fits.
+  public static let markdownMaxBytes = 60_000
 
   /// GitHub-flavoured Markdown for a pull request body and `$GITHUB_STEP_SUMMARY`: the verdict and
   /// the per-file table first, then each differing file's changes, long lists folded. `maxRemoved`
-  /// (percent) marks the files that remove more than it.
-  public func markdown(old oldName: String, new newName: String, maxRemoved: Double? = nil) -> String {
+  /// (percent) marks the files that remove more than it. Lists hold at most `markdownMaxRows` rows,
+  /// fewer when the document would pass `maxBytes`; past that, the end is cut with a note.
+  public func markdown(
+    old oldName: String, new newName: String, maxRemoved: Double? = nil, maxBytes: Int = markdownMaxBytes
+  ) -> String {
+    var text = ""
+    for rows in [Self.markdownMaxRows, 50, 10, 0] {
+      text = markdown(old: oldName, new: newName, maxRemoved: maxRemoved, rows: rows)
+      if text.utf8.count <= maxBytes { return text }
+    }
+    let note = "\n… cut here to fit a pull request; `catalog diff --json` has every change.\n"
+    var kept: [Substring] = []
+    var size = note.utf8.count
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      size += line.utf8.count + 1
+      if size > maxBytes { break }
+      kept.append(line)
+    }
+    return kept.joined(separator: "\n") + note
+  }
+
+  private func markdown(old oldName: String, new newName: String, maxRemoved: Double?, rows: Int) -> String {
     var out: [String] = []
     let total = totals
     out.append("### Catalogue changes")
@@ -62,7 +85,7 @@ extension CatalogueDiff.Folder {
       case .trouble:
         out.append("Error: \(Markdown.escape(f.error ?? "unreadable"))")
       case .changed:
-        if let d = f.diff { out += d.markdownSections() }
+        if let d = f.diff { out += d.markdownSections(rows: rows) }
       case .same:
         break
       }
@@ -74,7 +97,7 @@ extension CatalogueDiff.Folder {
 extension CatalogueDiff {
   /// One file's changes in Markdown: per-series counts, top-level changes, then the added, removed
   /// and changed records, each list folded when long.
-  func markdownSections() -> [String] {
+  func markdownSections(rows maxRows: Int = CatalogueDiff.Folder.markdownMaxRows) -> [String] {
     var out: [String] = []
     let noun = recordNoun
     out.append(
@@ -85,7 +108,7 @@ extension CatalogueDiff {
     if !moved.isEmpty {
       var rows = ["| series | added | removed | changed | unchanged |", "|---|--:|--:|--:|--:|"]
       rows += moved.map {
-        "| \(Markdown.escape($0.series)) | \($0.counts.added) | \($0.counts.removed) | \($0.counts.changed) | \($0.counts.unchanged) |"
+        "| \(Markdown.key($0.series)) | \($0.counts.added) | \($0.counts.removed) | \($0.counts.changed) | \($0.counts.unchanged) |"
       }
       out += [""] + Markdown.fold("Series (\(moved.count))", rows, rowCount: moved.count)
     }
@@ -94,26 +117,32 @@ extension CatalogueDiff {
     }
     if !seriesBlock.isEmpty {
       let rows = seriesBlock.map { s in
-        "- \(Markdown.escape(s.id)): " + s.changes.map(Markdown.change).joined(separator: "; ")
+        "- \(Markdown.key(s.id)): " + s.changes.map(Markdown.change).joined(separator: "; ")
       }
       out += [""] + Markdown.fold("Series block (\(seriesBlock.count))", rows, rowCount: rows.count)
     }
     func records(_ title: String, _ list: [Record]) {
       guard !list.isEmpty else { return }
-      let shown = list.prefix(CatalogueDiff.Folder.markdownMaxRows)
+      guard maxRows > 0 else {
+        out += ["", Markdown.unlisted(title, list.count)]
+        return
+      }
+      let shown = list.prefix(maxRows)
       var rows = ["| series | id | title |", "|---|---|---|"]
       rows += shown.map {
-        "| \(Markdown.escape($0.series)) | \(Markdown.escape($0.id)) | \(Markdown.escape($0.title)) |"
+        "| \(Markdown.key($0.series)) | \(Markdown.key($0.id)) | \(Markdown.escape($0.title)) |"
       }
       if list.count > shown.count { rows += ["", "… and \(list.count - shown.count) more."] }
       out += [""] + Markdown.fold("\(title) (\(list.count))", rows, rowCount: list.count)
     }
     records("Added", added)
     records("Removed", removed)
-    if !changed.isEmpty {
-      let shown = changed.prefix(CatalogueDiff.Folder.markdownMaxRows)
+    if !changed.isEmpty && maxRows == 0 {
+      out += ["", Markdown.unlisted("Changed", changed.count)]
+    } else if !changed.isEmpty {
+      let shown = changed.prefix(maxRows)
       var rows = shown.map { c in
-        "- \(Markdown.escape(c.series)) \(Markdown.escape(c.id)): "
+        "- \(Markdown.key(c.series)) \(Markdown.key(c.id)): "
           + c.changes.map(Markdown.change).joined(separator: "; ")
       }
       if changed.count > shown.count { rows += ["", "… and \(changed.count - shown.count) more."] }
@@ -123,7 +152,7 @@ extension CatalogueDiff {
       out += [
         "",
         "**Identity changed (\(identityChanged.count))**: readers lose read state and bookmarks for "
-          + identityChanged.prefix(20).map(Markdown.escape).joined(separator: ", ")
+          + identityChanged.prefix(20).map(Markdown.key).joined(separator: ", ")
           + (identityChanged.count > 20 ? ", …" : ""),
       ]
     }
@@ -156,6 +185,12 @@ enum Markdown {
     s.contains("`") ? "`` \(s) ``" : "`\(s)`"
   }
 
+  /// An id or series key as a code span, so it reads (and searches) exactly as the file has it;
+  /// only a pipe is escaped, which GFM needs even inside code in a table cell.
+  static func key(_ s: String) -> String {
+    code(s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " "))
+  }
+
   static func change(_ c: CatalogueDiff.Change) -> String {
     "\(escape(c.field)): \(escape(c.old?.description ?? "(absent)")) → \(escape(c.new?.description ?? "(absent)"))"
   }
@@ -165,6 +200,11 @@ enum Markdown {
   static func fold(_ title: String, _ rows: [String], rowCount: Int) -> [String] {
     if rowCount <= CatalogueDiff.Folder.markdownOpenRows { return ["**\(title)**", ""] + rows }
     return ["<details><summary>\(title)</summary>", ""] + rows + ["", "</details>"]
+  }
+
+  /// A list left out because the page would be too long for GitHub.
+  static func unlisted(_ title: String, _ count: Int) -> String {
+    "**\(title) (\(count))**: too many to list here; `catalog diff --json` lists them."
   }
 
   static func percent(_ share: Double) -> String {

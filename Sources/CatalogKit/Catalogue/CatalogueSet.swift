@@ -135,7 +135,7 @@ public struct CatalogueSet: Sendable {
         return c.series.map { ("\(m.file): \($0.key)", $0.key) }
       }
       add("\(tool)/series-in-one-file", .error, SharedRules.duplicates(rows)) {
-        "\($0) \(tool) series keys appear in more than one of its files"
+        "\(Plural.count($0, "\(tool) series key")) \(Plural.verb($0, "appears", "appear")) in more than one of its files"
       }
     }
     for m in members {

@@ -23,7 +23,7 @@ public enum SharedRules {
   public static func minimumIssues<C: Catalogue>(_ n: Int, _ severity: Severity = .error)
     -> ValidationRule<C>
   {
-    countFloor("minimum-count", .atLeast(n), noun: "records", severity) { _ in "the parse or the index is broken" }
+    countFloor("minimum-count", .atLeast(n), noun: "record", severity) { _ in "the parse or the index is broken" }
   }
 
   /// How a count floor is met.
@@ -51,9 +51,9 @@ public enum SharedRules {
   /// The one count-floor rule every source uses for its completeness (issues, files, comics): named
   /// `threshold/<name>`, so a partial build (`--only`) reports it instead of refusing.
   ///
-  /// Message: `only 3 issues, expected at least 25 — <why>`.
+  /// Message: `only 3 issues, expected at least 25 — <why>`; `noun` is singular (`Plural` counts it).
   public static func countFloor<C: Catalogue>(
-    _ name: String, _ floor: Floor, noun: String = "issues", _ severity: Severity = .error,
+    _ name: String, _ floor: Floor, noun: String = "issue", _ severity: Severity = .error,
     why: @escaping @Sendable (C) -> String
   ) -> ValidationRule<C> {
     ValidationRule(thresholdName(name), severity) { c in
@@ -63,7 +63,7 @@ public enum SharedRules {
       return Finding(
         rule: "", severity: severity,
         message:
-          "only \(count) \(count == 1 && noun.hasSuffix("s") ? String(noun.dropLast()) : noun), expected \(floor.text)\(reason.isEmpty ? "" : " — " + reason)",
+          "only \(Plural.count(count, noun)), expected \(floor.text)\(reason.isEmpty ? "" : " — " + reason)",
         count: count)
     }
   }
@@ -146,11 +146,6 @@ public enum SharedRules {
   }
 
   // MARK: Helpers shared by the shape rule sets
-
-  /// `1 record`, `2 records`.
-  static func counted(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
-    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
-  }
 
   /// `12.5%`, one decimal, for messages.
   static func percent(_ part: Int, _ whole: Int) -> String {
@@ -239,7 +234,7 @@ public enum SharedRules {
         }
       }
       return finding(bad) {
-        "\(counted($0, "record")) \($0 == 1 ? "has" : "have") a path that could leave the download folder (\(first ?? ""))"
+        "\(Plural.count($0, "record")) \(Plural.verb($0, "has", "have")) a path that could leave the download folder (\(first ?? ""))"
       }
     }
   }

@@ -148,11 +148,12 @@ extension StrictJSON {
       while true {
         skipSpace()
         guard peek(UInt8(ascii: "\"")) else { throw error("expected a key in double quotes, found \(found)") }
+        // Columns are counted only for an error: counting for every key is quadratic on one long line.
         let keyLine = line
-        let keyColumn = column(at: i)
+        let keyStart = i
         let key = try string()
         if let first = seen[key] {
-          throw .duplicateKey(key: key, path: pathText(), line: keyLine, column: keyColumn, firstLine: first)
+          throw .duplicateKey(key: key, path: pathText(), line: keyLine, column: column(at: keyStart), firstLine: first)
         }
         seen[key] = keyLine
         if depth == 1 { top.topLevelKeys.insert(key) }
@@ -162,10 +163,10 @@ extension StrictJSON {
         skipSpace()
         path.append(.key(key))
         if let rule = numbers[key], i < bytes.count, bytes[i] == UInt8(ascii: "-") || isDigit(bytes[i]) {
-          let at = (line, column(at: i))
+          let start = i
           let literal = try number()
           guard let n = Self.wholeNumber(literal), rule == .integer || n >= 0 else {
-            throw .number(field: pathText(), line: at.0, column: at.1, literal: literal, rule: rule)
+            throw .number(field: pathText(), line: line, column: column(at: start), literal: literal, rule: rule)
           }
           if depth == 1, key == "version" { top.version = Int(exactly: n) }
         } else {

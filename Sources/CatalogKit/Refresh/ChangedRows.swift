@@ -45,10 +45,29 @@ public enum ChangedRows {
     return target(of: u)
   }
 
+  /// Rows of a page: its lines, each cut again before every `<li` and `<tr`, so a page written on one
+  /// line (Atarimania's) still diffs row by row.
   static func lines(_ bytes: [UInt8]) -> [String] {
-    bytes.split(separator: 10, omittingEmptySubsequences: false).map {
-      String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    var out: [String] = []
+    var start = 0
+    func cut(_ end: Int) {
+      out.append(String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      start = end
     }
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == 10 {
+        cut(i)
+        start = i + 1
+      } else if bytes[i] == 60, i + 3 < bytes.count, i > start {
+        let a = bytes[i + 1] | 0x20
+        let b = bytes[i + 2] | 0x20
+        if (a == 108 && b == 105) || (a == 116 && b == 114) { cut(i) }  // <li, <tr
+      }
+      i += 1
+    }
+    cut(bytes.count)
+    return out
   }
 
   /// `href=` and `src=` values in one line: quoted with either quote, or bare up to a space or `>`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a refresh treats one class of a source's URLs, declared as data beside the source's parsers
 /// (requests-cache's per-pattern expiry, Scrapy's RFC 9111 policy, in our words).
 public struct FreshnessRule: Sendable, Equatable {
@@ -66,8 +68,24 @@ public struct FreshnessRule: Sendable, Equatable {
 /// size answer with HEAD: revalidating is the safe default.
 public struct FreshnessRules: Sendable {
   public var rules: [FreshnessRule]
+  /// URLs a refresh revalidates before the build starts (a site's "what's new" pages), so what they
+  /// point at is known before the walk reaches it. `{year}` and `{previous-year}` come from the build's
+  /// date.
+  public var readFirst: [String]
 
-  public init(_ rules: [FreshnessRule]) { self.rules = rules }
+  public init(_ rules: [FreshnessRule], readFirst: [String] = []) {
+    self.rules = rules
+    self.readFirst = readFirst
+  }
+
+  /// `readFirst` for a build dated `date` (`2026-12-01`).
+  public func readFirstURLs(date: String) -> [String] {
+    guard let year = Int(date.prefix(4)) else { return [] }
+    return readFirst.map {
+      $0.replacingOccurrences(of: "{year}", with: String(year))
+        .replacingOccurrences(of: "{previous-year}", with: String(year - 1))
+    }
+  }
 
   public func kind(method: String, target: String) -> FreshnessRule.Kind {
     if let r = rules.first(where: { $0.matches(method: method, target: target) }) { return r.kind }

@@ -50,7 +50,7 @@ public enum StripoviRules {
           )
       },
       // A threshold: a partial (`--only`) build reports it instead of refusing.
-      SharedRules.countFloor("minimum-comics", .atLeast(minimumComics), noun: "comics") { _ in
+      SharedRules.countFloor("minimum-comics", .atLeast(minimumComics), noun: "comic") { _ in
         "the previous catalogue listed more; a drop almost always means a broken parse"
       },
     ]

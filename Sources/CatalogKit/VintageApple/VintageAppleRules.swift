@@ -28,7 +28,7 @@ public enum VintageAppleRules {
     let slugs = Set(group.sections.map(\.slug))
     let expected = group.sections.map(\.slug)
     return Plausibility.of(source: "vintageapple").issueRules() + [
-      SharedRules.countFloor("minimum-issues", .atLeast(t.minIssues), noun: "files") { _ in
+      SharedRules.countFloor("minimum-issues", .atLeast(t.minIssues), noun: "file") { _ in
         "the parse or a section is broken"
       },
       ValidationRule("threshold/every-section") { c in

@@ -126,6 +126,24 @@ final class FetcherHardeningTests: XCTestCase {
     XCTAssertLessThanOrEqual(f.counters[.requests], 4, "the breaker stops further requests")
   }
 
+  func testADeadHostAtThePoliteDefaultsIsGivenUpOnWellUnderTwoMinutes() async throws {
+    // The defaults a real build uses: one request a second, four attempts, backoff from one second.
+    var c = FetcherConfiguration(cacheRoot: dir.appendingPathComponent("cache"), allowedHosts: ["example.org"])
+    c.mirror = URL(string: try SiteMirror.deadBaseURL())
+    c.respectRobots = false
+    let f = Fetcher(c)
+    let start = Date()
+    do {
+      _ = try await f.getEach((0..<50).map { url("p\($0).html") })
+      XCTFail("a dead host answered")
+    } catch FetchError.unreachable(_, let reason) {
+      XCTAssertTrue(reason.hasPrefix("connection refused"), reason)
+    }
+    let seconds = Date().timeIntervalSince(start)
+    print("dead host at the polite defaults given up on after \(Int(seconds)) s, \(f.counters[.requests]) requests")
+    XCTAssertLessThan(seconds, 60)
+  }
+
   func testAHostThatOnlyTimesOutIsGivenUpAfterTheDeadHostWindow() async throws {
     server.inject(.slowFirstByte(milliseconds: 1500), matching: "example.org/", times: 100)
     var c = configuration()

@@ -1,4 +1,5 @@
 import CatalogKit
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import XCTest
 

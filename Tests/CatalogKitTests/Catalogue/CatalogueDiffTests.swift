@@ -226,7 +226,7 @@ final class CatalogueDiffTests: XCTestCase {
     XCTAssertTrue(md.contains("> **Too many removed:** retrospec-catalog.json removes 1 of 4 records (25%)"), md)
     XCTAssertTrue(md.contains("title: \"Oktobar 1984\" → \"Oktobar \\| \\*84\\*\""), md)
     XCTAssertTrue(md.contains("<details><summary>Added (26)</summary>"), md)
-    XCTAssertTrue(md.contains("| RI | RI\\_X\\_5 | Broj &lt;5&gt; |"), md)
+    XCTAssertTrue(md.contains("| `RI` | `RI_X_5` | Broj &lt;5&gt; |"), md)
     XCTAssertTrue(md.contains("**Removed (1)**"), "a short list stays open")
     XCTAssertLessThan(
       try XCTUnwrap(md.range(of: "| **total** |")).lowerBound, try XCTUnwrap(md.range(of: "#### ")).lowerBound,
@@ -243,7 +243,8 @@ final class CatalogueDiffTests: XCTestCase {
       folder: .init(catalogues: ["a.json": .issue(old)]), .init(catalogues: ["a.json": .issue(new)]))
     let md = d.markdown(old: "o", new: "n")
     XCTAssertTrue(md.contains("… and 50 more."), md)
-    XCTAssertFalse(md.contains("| N200 |"), md)
+    XCTAssertFalse(md.contains("`N200`"), md)
+    XCTAssertTrue(md.contains("| `RI` | `N199` | T |"), md)
   }
 
   func testColourPaintsAddedRemovedAndHeadingsOnly() {
@@ -270,5 +271,33 @@ final class CatalogueDiffTests: XCTestCase {
     names.formUnion(comic.diffFields.map(\.0))
     XCTAssertEqual(Set(CatalogueDiff.fieldNames), names)
     XCTAssertEqual(CatalogueDiff.unknownFields(["generated", "titel", "bytes"]), ["titel"])
+  }
+
+  /// GitHub refuses a pull request body over 65,536 characters: a first rebuild that changes
+  /// thousands of records in many files must still give a body it takes.
+  func testTheMarkdownShortensItsListsUntilItFitsAPullRequest() {
+    let old = CatalogueTestData.retroSpec()
+    var new = old
+    for n in 0..<1_500 {
+      new.issues.append(
+        Issue(
+          id: "NEW_\(n)", series: "RI", number: n + 2, title: String(repeating: "Naslov \(n) ", count: 4),
+          zip: "z\(n).zip"))
+    }
+    var oldSide = CatalogueDiff.FolderSide()
+    var newSide = CatalogueDiff.FolderSide()
+    for f in 1...7 {
+      oldSide.catalogues["f\(f).json"] = .issue(old)
+      newSide.catalogues["f\(f).json"] = .issue(new)
+    }
+    let d = CatalogueDiff.compare(folder: oldSide, newSide)
+    let md = d.markdown(old: "o", new: "n")
+    XCTAssertLessThanOrEqual(md.utf8.count, CatalogueDiff.Folder.markdownMaxBytes)
+    XCTAssertTrue(md.contains("| f7.json | 4 | 1504 | 1500 | 0 | 0 | **changed** |"), "every file keeps its row")
+    XCTAssertTrue(md.contains("#### f7.json"), "every file keeps its section")
+    let tiny = d.markdown(old: "o", new: "n", maxBytes: 1_500)
+    XCTAssertLessThanOrEqual(tiny.utf8.count, 1_500)
+    XCTAssertTrue(tiny.hasSuffix("… cut here to fit a pull request; `catalog diff --json` has every change.\n"), tiny)
+    XCTAssertTrue(tiny.hasPrefix("### Catalogue changes\n"), tiny)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import XCTest
 
@@ -166,5 +167,18 @@ final class StrictJSONMutationTests: XCTestCase {
         String(decoding: bytes, as: UTF8.self))
     }
     XCTAssertGreaterThan(accepted, 100, "mutations inside strings and numbers keep valid JSON")
+  }
+}
+
+extension StrictJSONTests {
+  func testAFileOnOneLongLineScansInLinearTime() throws {
+    // 20,000 records on one line: counting a column for every key would take minutes.
+    let record = #"{"id": "a", "series": "s", "number": 1, "title": "t", "zip": "z", "bytes": 12, "pages": 3}"#
+    let text = #"{"version": 1, "issues": ["# + Array(repeating: record, count: 20_000).joined(separator: ",") + "]}"
+    let start = Date()
+    XCTAssertNoThrow(try StrictJSON.scan(Array(text.utf8)))
+    XCTAssertLessThan(Date().timeIntervalSince(start), 20, "scanning \(text.utf8.count) bytes on one line")
+    let broken = String(text.dropLast(2)) + ",]}"
+    XCTAssertEqual((try? StrictJSON.scan(Array(broken.utf8))).map { _ in 0 }, nil)
   }
 }

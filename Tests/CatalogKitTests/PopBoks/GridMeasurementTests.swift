@@ -1,3 +1,4 @@
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import XCTest
 

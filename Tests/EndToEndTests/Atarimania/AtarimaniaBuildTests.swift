@@ -304,7 +304,7 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertNil(outputBytes())
     let replay = try run(["--only", "20", "--no-network"])
     XCTAssertEqual(replay.status, 69, replay.stderr)
-    XCTAssertTrue(replay.stderr.contains("88 URL(s) are not cached"), replay.stderr)
+    XCTAssertTrue(replay.stderr.contains("88 URLs are not cached"), replay.stderr)
     XCTAssertTrue(replay.stderr.contains("https://www.atarimania.com/mags/pdf/Antic_Vol_1_No_1.pdf"), replay.stderr)
   }
 

@@ -194,4 +194,55 @@ final class BuildCommandTests: XCTestCase {
       XCTAssertTrue(r.stderr.hasPrefix("error: --stats-every takes seconds"), "\(good): \(r.stderr)")
     }
   }
+
+  func testSIGTERMStopsTheRunningToolTooAndTheReportIsStillWritten() throws {
+    let mirror = try DemoMirrorProcess(slowMilliseconds: 400)
+    defer { mirror.stop() }
+    let stderrFile = dir.appendingPathComponent("stderr.txt")
+    FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+    let p = Process()
+    p.executableURL = Tool.productsDirectory.appendingPathComponent("catalog")
+    p.arguments =
+      [
+        "build", "--all", "--mirror", mirror.url, "--delay", "0", "--date", "2026-11-30", "--out",
+        dir.appendingPathComponent("out").path, "--cache-root", dir.appendingPathComponent("cache").path, "--report",
+        dir.appendingPathComponent("rebuild/build.json").path, "--history", dir.appendingPathComponent("h.jsonl").path,
+      ] + mirror.buildArguments
+    p.currentDirectoryURL = dir
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = try FileHandle(forWritingTo: stderrFile)
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    // Once retrospec-build is under way (its first stats arrive at the slow site's pace), stop.
+    let started = Date()
+    while !(try String(contentsOf: stderrFile, encoding: .utf8)).contains("retrospec: building"),
+      Date().timeIntervalSince(started) < 30
+    {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    Thread.sleep(forTimeInterval: 1)
+    p.terminate()
+    p.waitUntilExit()
+    XCTAssertEqual(p.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(p.terminationStatus, SIGTERM, "ends as the signal would have (143 in a shell)")
+
+    // No tool is left crawling alone: nothing running names this test's folder.
+    let procs = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    let orphans = procs.filter { pid in
+      guard Int(pid) != nil, let cmd = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+        return false
+      }
+      let line = String(decoding: cmd, as: UTF8.self)
+      return line.contains("-build") && line.contains(dir.path)
+    }
+    XCTAssertEqual(orphans, [], "a build tool outlived catalog build")
+
+    let report = try LoopTests.json(dir.appendingPathComponent("rebuild/build.json"))
+    XCTAssertEqual(report["exitCode"] as? Int, 75)
+    let runs = report["runs"] as? [[String: Any]] ?? []
+    XCTAssertEqual(runs.first?["exitCode"] as? Int, 75)
+    XCTAssertEqual(runs.dropFirst().filter { $0["postponed"] as? Bool == true }.count, runs.count - 1)
+    let stderr = try String(contentsOf: stderrFile, encoding: .utf8)
+    XCTAssertTrue(stderr.contains("retrospec: stopped by signal 15"), stderr)
+  }
 }

@@ -281,6 +281,7 @@ final class CatalogToolTests: XCTestCase {
       USAGE: catalog <subcommand> [<arguments>] [<options>]
 
       OPTIONS:
+        --version   Show the version and the commit it was built from.
         -h, --help  Show help information.
 
       SUBCOMMANDS:
@@ -299,7 +300,9 @@ final class CatalogToolTests: XCTestCase {
     let diff = try catalog("help", "diff")
     XCTAssertEqual(diff.stdout, try catalog("diff", "--help").stdout)
     XCTAssertTrue(
-      diff.stdout.hasPrefix("OVERVIEW: Compare two catalogues, or two folders of catalogues, record by record.\n\nUSAGE: catalog diff <old> <new>"))
+      diff.stdout.hasPrefix(
+        "OVERVIEW: Compare two catalogues, or two folders of catalogues, record by record.\n\n"
+          + "USAGE: catalog diff <old> <new>"))
     XCTAssertTrue(diff.stdout.contains("\nARGUMENTS:\n  <old>  "), diff.stdout)
     XCTAssertTrue(diff.stdout.contains("\nOPTIONS:\n  --ignore <field>  "), diff.stdout)
   }

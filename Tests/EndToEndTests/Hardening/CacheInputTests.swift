@@ -56,6 +56,27 @@ final class CacheInputTests: XCTestCase {
     XCTAssertEqual(try site.build(["--quiet"]).status, 0)
   }
 
+  func testRecordsClaimingHugeSizesNeverCrashCacheStatsOrLs() throws {
+    let site = try HostileSite()
+    XCTAssertEqual(try site.build(["--quiet"]).status, 0)
+    for url in [HostileSite.section, "https://vintageapple.org/robots.txt"] {
+      let record = try site.entry(for: url).record
+      var o = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])
+      o["bodyBytes"] = Int.max
+      try JSONSerialization.data(withJSONObject: o).write(to: record)
+    }
+    for action in ["stats", "ls"] {
+      let r = try Tool.run("catalog", ["cache", action, "--cache", site.cache.path])
+      XCTAssertEqual(r.status, 0, action + ": " + r.stderr)
+    }
+    let folder = try Tool.run("catalog", ["cache", "stats", "--cache", site.dir.path])
+    XCTAssertEqual(folder.status, 0, folder.stderr)
+    let verify = try Tool.run("catalog", ["cache", "verify", "--cache", site.cache.path])
+    XCTAssertEqual(verify.status, 65, verify.stderr)
+    XCTAssertTrue(
+      verify.stdout.contains("5 entries checked; 2 problems found (run with --repair to remove them)"), verify.stdout)
+  }
+
   // MARK: 11. Temporary files left by a killed run
 
   func testStaleTemporaryFilesAreCleanedByTheNextRunAndByVerifyRepair() throws {

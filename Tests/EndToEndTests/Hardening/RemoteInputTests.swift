@@ -105,7 +105,7 @@ final class RemoteInputTests: XCTestCase {
     let before = try Data(contentsOf: site.catalogue)
     let dead = try SiteMirror.deadBaseURL()
     let start = Date()
-    let r = try site.build(["--refresh"], mirror: dead)
+    let r = try site.build(["--refresh=all"], mirror: dead)
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertLessThan(Date().timeIntervalSince(start), 20, "the breaker should open after a few failures")
     let lines = r.stderr.split(separator: "\n").filter { $0.contains("cached cop") }
@@ -178,5 +178,24 @@ final class RemoteInputTests: XCTestCase {
     XCTAssertEqual(rm.stdout, "removed 1 entry for \(HostileSite.section)\n")
     let fixed = try site.build(["--quiet"])
     XCTAssertEqual(fixed.status, 0, fixed.stderr)
+  }
+
+  // MARK: --max-time (issue 14, item 2: the fetcher's side)
+
+  func testPastMaxTimeNoNewRequestStartsTheRunExits75AndTheNextRunContinues() throws {
+    let site = try HostileSite()
+    // The section page is in flight when the budget runs out: it finishes and is cached.
+    site.server.inject(.slowFirstByte(milliseconds: 1500), matching: "\(HostileSite.host)/byte/")
+    let first = try site.build(["--max-time", "1s"])
+    XCTAssertEqual(first.status, 75, first.stderr)
+    XCTAssertTrue(first.stderr.contains("run again to continue"), first.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: site.catalogue.path), "nothing is written")
+    XCTAssertFalse(site.server.requests.contains { $0.method == "HEAD" }, "no request starts past the budget")
+    XCTAssertTrue(site.server.requests.contains { $0.path == "/byte/" && $0.status == 200 })
+
+    site.server.clearLog()
+    let second = try site.build(["--max-time", "1m", "--quiet"])
+    XCTAssertEqual(second.status, 0, second.stderr)
+    XCTAssertEqual(site.server.requests.map(\.method), ["HEAD", "HEAD", "HEAD"], "the page came from the cache")
   }
 }

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import SiteMirrorKit
 import XCTest

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import SiteMirrorKit
 import XCTest
@@ -151,7 +152,7 @@ final class SpectrumBuildTests: XCTestCase {
     XCTAssertEqual(r.status, 69)
     XCTAssertTrue(
       r.stderr.contains(
-        "--no-network forbids fetching (name the right folder with --cache); 1 URL(s) were needed:\n  https://raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"
+        "--no-network forbids fetching (name the right folder with --cache); 1 URL was needed:\n  https://raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"
       ),
       r.stderr)
     XCTAssertEqual(server.requests.count, 0)

@@ -176,7 +176,7 @@ final class BombJackReplayTests: XCTestCase {
         Array(Self.apacheListing(path: "/commodore/\(folder)", files: rows.map(\.zip)).utf8),
         at: Self.host + "/commodore/\(folder)/index.html")
     }
-    let files_ = listed
+    let listedFiles = listed
     let server = try site.serve { server in references.forEach(server.serveSizes(of:)) }
     defer { server.stop() }
 
@@ -191,7 +191,7 @@ final class BombJackReplayTests: XCTestCase {
       let built = try ReplayReference.issues(in: site.built(file))
       // The runs as shipped, and whatever the build named the same folders' runs (a run keyed
       // `geos` is a record on the built side only, and an unexplained difference).
-      let builtRuns = Set(built.issues.filter { files_.contains(Self.decoded($0.zip)) }.map(\.series))
+      let builtRuns = Set(built.issues.filter { listedFiles.contains(Self.decoded($0.zip)) }.map(\.series))
       let covered = runKeys.union(builtRuns)
       let comparison = ReplayComparison(
         source: "bombjack \(file.dropFirst("bombjack-".count).dropLast(".json".count)) (slash-less folders)",
@@ -200,7 +200,7 @@ final class BombJackReplayTests: XCTestCase {
           switch r.kind {
           case .catalogue: true
           case .series: covered.contains(r.key)
-          case .issue: r.fields["zip"].map { files_.contains(Self.decoded($0)) } ?? false
+          case .issue: r.fields["zip"].map { listedFiles.contains(Self.decoded($0)) } ?? false
           case .comic: false
           }
         },

@@ -112,22 +112,14 @@ public enum AtarimaniaTool {
     let ids = index.ids.filter { wanted?.contains($0) ?? true }
 
     // 2. One page per title, one at a time; under --no-network every missing page is listed.
-    var titles: [AtarimaniaTitlePage] = []
-    var missing: [URL] = []
-    for (n, id) in ids.enumerated() {
-      ctx.progress.step("titles", done: n, total: ids.count, detail: id)
-      guard let url = AtarimaniaSite.titleURL(id) else { continue }
-      let response: FetchResponse
-      do {
-        response = try await ctx.fetcher.get(url)
-      } catch FetchError.notCached(let u, _) {
-        missing.append(u)
-        continue
-      }
+    let pages = ids.compactMap { id in AtarimaniaSite.titleURL(id).map { (id, $0) } }
+    let titles = try await ctx.pages(pages.map(\.1), phase: "titles", details: pages.map(\.0)) {
+      n, response -> AtarimaniaTitlePage? in
+      let (id, url) = pages[n]
       try refuseChallenge(response, ctx: ctx)
       guard response.status == 200 else {
         ctx.warn("\(url.absoluteString): the title page answered \(response.status); title \(id) skipped")
-        continue
+        return nil
       }
       let page = try parsed(response, ctx: ctx) {
         try AtarimaniaTitlePage.parse(response.body, id: id, url: url.absoluteString)
@@ -137,10 +129,8 @@ public enum AtarimaniaTool {
         ctx.warn("\(url.absoluteString): the page states \(stated) issues but lists \(page.issues.count) with a PDF")
       }
       if page.name == nil { ctx.warn("\(url.absoluteString): no title on the page; title \(id) skipped") }
-      titles.append(page)
+      return page
     }
-    ctx.progress.step("titles", done: ids.count, total: ids.count)
-    if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
 
     // 3. Assemble once to learn which PDFs are kept, probe them, then assemble with the sizes.
     let unsized = AtarimaniaCatalogueBuilder.build(titles: titles, probes: [:], generated: o.date)
@@ -159,13 +149,13 @@ public enum AtarimaniaTool {
       ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")
     }
     let c = outcome.catalogue
-    let bytes = c.issues.reduce(Int64(0)) { $0 + ($1.bytes ?? 0) }
+    let bytes = CheckedSum.of(c.issues.map { $0.bytes ?? 0 })
     return [
       .issue(
         c, file: AtarimaniaSite.catalogueFile, rules: AtarimaniaRules.rules(thresholds), partial: o.only != nil,
         summary: [
           "titles with issues: \(outcome.titlesWithIssues), empty: \(outcome.emptyTitles.count), without a title: \(outcome.untitled.count), issues: \(c.issues.count), duplicate links skipped: \(outcome.duplicatesSkipped)",
-          "sized: \(outcome.sized), dead: \(outcome.dead), \(bytes / 1_000_000) MB in all",
+          "sized: \(outcome.sized), dead: \(outcome.dead), \(CheckedSum.shown(bytes, divisor: 1_000_000, unit: "MB")) in all",
         ])
     ]
   }

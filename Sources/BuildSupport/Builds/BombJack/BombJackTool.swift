@@ -76,7 +76,9 @@ public enum BombJackTool {
     for shelf in Shelf.allCases where shelves.contains(shelf) {
       guard let c = build.catalogues[shelf] else { continue }
       let rules = ShelfRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
-      var summary = ["\(shelf.label): \(Plural.count(c.issues.count, "issue")) in \(Plural.count(c.series.count, "run"))"]
+      var summary = [
+        "\(shelf.label): \(Plural.count(c.issues.count, "issue")) in \(Plural.count(c.series.count, "run"))"
+      ]
       if products.isEmpty {
         let d = build.dropped
         summary += [

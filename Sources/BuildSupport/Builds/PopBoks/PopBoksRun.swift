@@ -137,9 +137,11 @@ struct PopBoksRun {
     for i in items { grids[i.result.grid, default: 0] += 1 }
     let gridText = grids.sorted { ($0.value, $1.key.description) > ($1.value, $0.key.description) }
       .map { "\($0.key) x\($0.value)" }.joined(separator: ", ")
-    let pages = items.reduce(0) { $0 + $1.entry.pages }
-    let tiles = items.reduce(0) { $0 + $1.entry.pages * $1.result.grid.columns * $1.result.grid.rows }
-    let asked = items.reduce(0) { $0 + $1.result.evidence.asked }
+    let pages = CheckedSum.of(items.map(\.entry.pages)) ?? 0
+    let tiles =
+      CheckedSum.of(
+        items.map { CheckedSum.product($0.entry.pages, $0.result.grid.columns, $0.result.grid.rows) ?? Int.max }) ?? 0
+    let asked = CheckedSum.of(items.map(\.result.evidence.asked)) ?? 0
     var out = [
       "\(m.displayName): \(items.count) issues, \(pages) pages, \(tiles) tiles",
       "grids: \(gridText)",

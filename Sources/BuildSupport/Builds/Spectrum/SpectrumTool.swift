@@ -102,10 +102,7 @@ enum SpectrumFailure: BuildFailure {
 
 /// stdout lines, flushed one by one so progress shows when piped.
 enum Out {
-  static func line(_ s: String = "") {
-    // Unbuffered, so each line shows at once when stdout is a pipe.
-    FileHandle.standardOutput.write(Data((s + "\n").utf8))
-  }
+  static func line(_ s: String = "") { Diagnostics.out(s) }
 
   static func heading(_ s: String) {
     line()

@@ -87,32 +87,23 @@ public enum VintageAppleTool {
     for (group, _) in plan { thresholdsByGroup[group] = try thresholds(ctx, group) }
 
     // 1. Section pages, one at a time; under --no-network every missing page is listed.
-    var rowsBySlug: [String: [VintageAppleRow]] = [:]
-    var missing: [URL] = []
-    for (n, section) in sections.enumerated() {
-      ctx.progress.step("sections", done: n, total: sections.count, detail: section.slug)
-      guard let url = section.url else { continue }
-      let response: FetchResponse
-      do {
-        response = try await ctx.fetcher.get(url)
-      } catch FetchError.notCached(let u, _) {
-        missing.append(u)
-        continue
-      }
+    let pages = sections.compactMap { section in section.url.map { (section, $0) } }
+    let parsed = try await ctx.pages(pages.map(\.1), phase: "sections", details: pages.map(\.0.slug)) {
+      n, response -> (String, [VintageAppleRow])? in
+      let (section, url) = pages[n]
       guard response.status == 200 else {
         ctx.warn("\(url.absoluteString): the section page answered \(response.status); \(section.name) skipped")
-        continue
+        return nil
       }
       do {
-        rowsBySlug[section.slug] = try VintageAppleSectionPage.parse(response.body, url: url.absoluteString)
+        return (section.slug, try VintageAppleSectionPage.parse(response.body, url: url.absoluteString))
       } catch let error as VintageAppleError {
         // A page cut short must be asked for again, not replayed.
         ctx.fetcher.evict(url)
         throw VintageAppleStop(description: error.description)
       }
     }
-    ctx.progress.step("sections", done: sections.count, total: sections.count)
-    if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
+    let rowsBySlug = Dictionary(parsed, uniquingKeysWith: { first, _ in first })
 
     // 2. Per group: assemble to learn the kept PDFs, probe them, assemble with the sizes.
     var products: [BuildProduct] = []

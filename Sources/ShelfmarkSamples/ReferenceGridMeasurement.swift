@@ -1,3 +1,5 @@
+import CatalogKit
+
 /// The reference toolchain's measurement, kept as the baseline the benchmark and the tests compare
 /// with: 121 probes per issue asked up front, then the largest run on any line wins
 /// (spec: sources/popboks.md, "Measuring the tile grid").

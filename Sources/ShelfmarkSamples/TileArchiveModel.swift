@@ -1,3 +1,5 @@
+import CatalogKit
+
 /// A model of the PopBoks tile archive: which tiles and covers exist, with the archive's quirks
 /// (403 for a missing file, holes inside grids, pages taller than the viewer draws, pages of one
 /// issue that differ in size). Tests, the end-to-end server and the benchmark all answer probes from
@@ -131,15 +133,15 @@ public struct TileArchiveModel: Sendable {
 }
 
 /// A tiny deterministic generator (SplitMix64), so a generated archive is the same on every run.
-struct SplitMix: Sendable {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+public struct SplitMix: Sendable {
+  public var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
-  mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
+  public mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
 }

@@ -1,3 +1,4 @@
+import ShelfmarkSamples
 import XCTest
 
 @testable import CatalogKit

@@ -1,4 +1,5 @@
 import CZlib
+import CatalogKit
 
 /// Writes a one-entry zip archive in memory, deflating the entry as its bytes arrive.
 ///

@@ -1,0 +1,40 @@
+import CatalogKit
+import Foundation
+import GeneratedSites
+import ShelfmarkTestSupport
+import SiteMirrorKit
+import XCTest
+
+/// The default `--refresh` on generated Atarimania and Vintage Apple sites that changed between two
+/// builds (issues added, one removed, a row retitled; for Atarimania a new title), big enough that the
+/// listings a refresh always revalidates are under a tenth of a cold build: the refreshed
+/// catalogues equal a cold build of the changed site, within 10% of its requests plus one per new item.
+final class ListingRefreshTests: XCTestCase {
+  private static let pdfSizes: @Sendable (MirrorRequest) -> MirrorResponse? = { req in
+    guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
+    return MirrorResponse(
+      status: 200, headers: ["Content-Type": "application/pdf"],
+      contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+  }
+
+  func testAtarimaniaRefreshMatchesAColdBuildForATenthOfItsRequests() throws {
+    let t = try RefreshTrial(
+      tool: "atarimania-build", arguments: ["--min-issues", "0"],
+      files: CatalogueFileList.files(ofTool: "atarimania").map(\.file), sizes: Self.pdfSizes)
+    try t.publish { try GeneratedAtarimania(titles: 6, issuesPerTitle: 30).write(into: $0) }
+    try t.assertRefreshMatchesColdBuild(newItems: GeneratedAtarimania.newItems) {
+      try t.publish { try GeneratedAtarimania(titles: 6, issuesPerTitle: 30, changed: true).write(into: $0) }
+    }
+  }
+
+  func testVintageAppleRefreshMatchesAColdBuildForATenthOfItsRequests() throws {
+    let t = try RefreshTrial(
+      tool: "vintageapple-build", arguments: ["--min-magazines", "1", "--min-books", "1"],
+      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file), sizes: Self.pdfSizes)
+    let slugs = VintageAppleSection.all.map(\.slug)
+    try t.publish { try GeneratedVintageApple(slugs: slugs, rowsPerSection: 20).write(into: $0) }
+    try t.assertRefreshMatchesColdBuild(newItems: GeneratedVintageApple.newItems) {
+      try t.publish { try GeneratedVintageApple(slugs: slugs, rowsPerSection: 20, changed: true).write(into: $0) }
+    }
+  }
+}
