@@ -30,6 +30,18 @@ final class FuzzHeadersRegressionTests: XCTestCase {
     }
   }
 
+  /// Foundation's DateFormatter trapped on this date with multi-byte characters in it; a Retry-After
+  /// that is not printable ASCII is no wait at all.
+  func testARetryAfterDateWithNonASCIIBytesIsNoWait() {
+    let value = String(
+      decoding: Array("Wed, ".utf8) + [0xDF, 0xB0, 0xDF, 0xCD, 0xCE, 0x9C, 0x8B, 0xCD] + Array("026 07:28:00 GMT".utf8),
+      as: UTF8.self)
+    XCTAssertNil(RetryAfter.seconds(value))
+    XCTAssertNil(RetryAfter.seconds("Wed, 21 Oct 2026 07:28:00 GMT\u{1}"))
+    XCTAssertNotNil(
+      RetryAfter.seconds("Wed, 21 Oct 2026 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_764_547_200)))
+  }
+
   /// The first crash the target found: 1e23 seconds overflowed the wait's phrase (issue 11, item 1).
   func testARetryAfterOf1e23SecondsIsClampedAndPhrased() throws {
     let wait = try XCTUnwrap(RetryAfter.seconds("100000000000000000000000"))
