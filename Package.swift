@@ -36,7 +36,7 @@ let package = Package(
     // Everything with I/O.
     .target(name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl"]),
     // What only the demo, the tests and the benchmarks use (a zip writer, the simulated tile
-    // archive, the reference's grid measurement): kept out of the product.
+    // archive, the reference's grid measurement, generated sites for refresh): kept out of the product.
     .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib"]),
     // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
     .target(name: "SiteMirrorKit"),
@@ -54,10 +54,8 @@ let package = Package(
     .executableTarget(name: "SiteMirror", dependencies: ["SiteMirrorKit", "BuildSupport", "CatalogKit"]),
     .executableTarget(
       name: "Bench",
-      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2", "GeneratedSites", "ShelfmarkSamples"]),
+      dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2", "ShelfmarkSamples"]),
 
-    // Sites of any size in the sources' markup, before and after a change (bench refresh, refresh tests).
-    .target(name: "GeneratedSites"),
 
     // Paths to fixtures and ../shared, and running the real executables; for tests only.
     .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit"]),
@@ -69,7 +67,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "GeneratedSites", "ShelfmarkSamples",
+        "CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples",
       ]),
     .testTarget(
       name: "ReplayTests",

@@ -1,7 +1,7 @@
 import BuildSupport
 import CatalogKit
 import Foundation
-import GeneratedSites
+import ShelfmarkSamples
 import SiteMirrorKit
 
 /// `bench refresh`: generated sites changed between two builds (issues added to existing series, one

@@ -328,6 +328,12 @@ public enum BuildRunner {
       "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)  retried \(c[Counter.retried.rawValue] ?? 0)  failed \(c[Counter.failed.rawValue] ?? 0)  "
         + ((c[Counter.stale.rawValue] ?? 0) > 0 ? "stale \(c[Counter.stale.rawValue] ?? 0)  " : "")
         + String(format: "%.1fs", r.seconds))
+    // Under --refresh: what the freshness rules did (the same counters are in the JSON report).
+    if (c[Counter.refreshRevalidated.rawValue] ?? 0) + (c[Counter.refreshKept.rawValue] ?? 0) > 0 {
+      out.append(
+        "refresh: revalidated \(c[Counter.refreshRevalidated.rawValue] ?? 0)  not modified (304) \(c[Counter.refreshNotModified.rawValue] ?? 0)  changed \(c[Counter.refreshChanged.rawValue] ?? 0)  re-asked \(c[Counter.refreshReasked.rawValue] ?? 0)  kept \(c[Counter.refreshKept.rawValue] ?? 0)"
+      )
+    }
     print(out.joined(separator: "\n"))
   }
 }

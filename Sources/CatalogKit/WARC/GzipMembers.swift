@@ -36,8 +36,11 @@ public enum GzipMembers {
     return out
   }
 
-  /// Inflates every member in turn into one stream, remembering where each began.
-  public static func inflateAll(_ bytes: [UInt8]) throws(WARCError) -> (data: [UInt8], members: [Member]) {
+  /// Inflates every member in turn into one stream, remembering where each began. `cap` bounds the
+  /// inflated size, so a gzip bomb is an error, not an exhausted machine.
+  public static func inflateAll(_ bytes: [UInt8], cap: Int = 8 << 30) throws(WARCError) -> (
+    data: [UInt8], members: [Member]
+  ) {
     var data: [UInt8] = []
     data.reserveCapacity(bytes.count * 3)
     var members: [Member] = []
@@ -65,6 +68,7 @@ public enum GzipMembers {
             return (code, outBuf.count - Int(stream.avail_out))
           }
           data.append(contentsOf: chunk[0..<produced])
+          if data.count > cap { throw .badGzip(offset: offset, what: "the file inflates to more than \(cap) bytes") }
           if code == Z_STREAM_END { return Int(stream.total_in) }
           if code == Z_BUF_ERROR || (code == Z_OK && stream.avail_in == 0 && produced == 0) {
             throw .cutShort(offset: offset, what: "the gzip member ends early")

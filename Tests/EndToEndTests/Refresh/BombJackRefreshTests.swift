@@ -1,6 +1,6 @@
 import CatalogKit
 import Foundation
-import GeneratedSites
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import SiteMirrorKit
 import XCTest

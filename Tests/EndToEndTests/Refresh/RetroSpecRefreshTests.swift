@@ -1,6 +1,6 @@
 import CatalogKit
 import Foundation
-import GeneratedSites
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import SiteMirrorKit
 import XCTest
@@ -93,5 +93,14 @@ final class RetroSpecRefreshTests: XCTestCase {
     let policy = try build(cache: "cache", out: "out", ["--refresh"])
     XCTAssertEqual(all, cold - 1, "everything but robots.txt (kept for a day) asked again")
     XCTAssertEqual(policy, 12, "only the twelve index pages")
+  }
+
+  func testARefreshOrMaxAgeValueOutOfRangeIsAUsageErrorNamingTheRange() throws {
+    let r = try Tool.run("retrospec-build", ["--refresh=some", "--no-network"])
+    XCTAssertEqual(r.status, 64, r.stderr)
+    XCTAssertTrue(r.stderr.contains("error: --refresh takes") && r.stderr.contains("'some'"), r.stderr)
+    let age = try Tool.run("retrospec-build", ["--refresh", "--max-age", "-3"])
+    XCTAssertEqual(age.status, 64, age.stderr)
+    XCTAssertTrue(age.stderr.contains("--max-age takes a number from 0 to 36500, not '-3'."), age.stderr)
   }
 }

@@ -2,6 +2,7 @@ import BuildSupport
 import CatalogKit
 import Foundation
 import ShelfmarkTestSupport
+import SiteMirrorKit
 import XCTest
 
 /// WARC out and in, checked against warcio: it reads every WARC we write, it writes the WARCs we
@@ -124,6 +125,39 @@ final class WARCInteropTests: XCTestCase {
     XCTAssertEqual(head.contentLength, 123_456)
     let other = try XCTUnwrap(URL(string: "https://elsewhere.example/x.html"))
     XCTAssertNil(store.read(CacheKey(method: .get, url: other), url: other))
+  }
+
+  /// wget's `--warc-file`, the other WARC writer most crawls come from: its request, response,
+  /// metadata and resource records are read, and its responses import.
+  func testAWARCWrittenByWgetImports() throws {
+    guard let wget = ["/usr/bin/wget", "/usr/local/bin/wget"].first(where: FileManager.default.isExecutableFile)
+    else {
+      print("skipped: wget is not installed")
+      throw XCTSkip("wget is not installed")
+    }
+    let site = dir.appendingPathComponent("site/h.example/a")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    try Data("<html><a href=\"b.html\">b</a></html>\n".utf8).write(to: site.appendingPathComponent("index.html"))
+    try Data("<p>b</p>\n".utf8).write(to: site.appendingPathComponent("b.html"))
+    let server = try SiteMirrorKit.SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 60)
+    try server.start()
+    defer { server.stop() }
+    let warc = dir.appendingPathComponent("wget").path
+    let got = try Warcio.run(
+      wget,
+      [
+        "-q", "-r", "-l", "1", "--no-proxy", "--warc-file=\(warc)", "-P", dir.appendingPathComponent("dl").path,
+        "\(server.baseURL)/h.example/a/",
+      ])
+    XCTAssertEqual(got.status, 0, got.stderr)
+    let cache = dir.appendingPathComponent("cache")
+    let r = try Tool.run(
+      "catalog", ["cache", "import", warc + ".warc.gz", "--cache", cache.path, "--host", "127.0.0.1"])
+    XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+    let store = CacheStore(root: cache)
+    let b = try XCTUnwrap(URL(string: "\(server.baseURL)/h.example/a/b.html"))
+    let (_, response) = try XCTUnwrap(store.read(CacheKey(method: .get, url: b), url: b), r.stdout)
+    XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "<p>b</p>\n")
   }
 
   func testABadWARCIsAnErrorNamingItsOffsetAndLeavesTheCacheAsItWas() throws {
