@@ -56,9 +56,8 @@ let package = Package(
       name: "Bench",
       dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "CLibXML2", "ShelfmarkSamples"]),
 
-
     // Paths to fixtures and ../shared, and running the real executables; for tests only.
-    .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit"]),
+    .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit", "BuildSupport"]),
 
     .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(

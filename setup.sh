@@ -19,6 +19,8 @@ fi
 
 source scripts/find-swift.sh
 
+# The commit --version and every --report name (scripts/stamp-version.sh; "unstamped" without it).
+bash "$(dirname "$0")/scripts/stamp-version.sh" >/dev/null || true
 swift build 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Linking|Write|Planning|Applying)' || true
 swift build >/dev/null
 echo "built: .build/debug/catalog and the build tools (swift: $(command -v swift))"

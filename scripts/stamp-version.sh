@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Records the commit being built in Sources/BuildSupport/Version/BuildStamp.swift, for --version and
 # every --report. SwiftPM without plugins cannot ask git at build time, and asking at run time would
-# name the checkout's commit, not the binary's. Run before `swift build` (setup.sh and .ci/run do).
+# name the checkout's commit, not the binary's. Run before `swift build` (setup.sh does).
 # The file is rewritten only when the commit changes, so an unchanged tree does not rebuild.
 set -euo pipefail
 cd "$(dirname "$0")/.."

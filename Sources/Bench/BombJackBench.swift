@@ -135,7 +135,6 @@ struct ChildRun {
   var stderr: String
 
   static func start(tool: String, _ arguments: [String]) throws -> ChildRun {
-    let p = Process()
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent(tool)
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -143,26 +142,11 @@ struct ChildRun {
         "\(executable.path) is missing; build it in the same configuration first (swift build -c release --product \(tool))"
       )
     }
-    p.executableURL = executable
-    p.arguments = arguments
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    let t0 = Date()
-    try p.run()
-    nonisolated(unsafe) var errData = Data()
-    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    var peak = 0
-    while p.isRunning {
-      peak = max(peak, BombJackBench.peakKB(String(p.processIdentifier)))
-      usleep(20_000)
+    nonisolated(unsafe) var peak = 0
+    let r = try ChildProcess.run(executable, arguments, stdout: .discard) { pid in
+      peak = max(peak, BombJackBench.peakKB(String(pid)))
     }
-    p.waitUntilExit()
-    let seconds = Date().timeIntervalSince(t0)
-    while reader.isExecuting || !reader.isFinished { usleep(1000) }
-    return ChildRun(
-      status: p.terminationStatus, seconds: seconds, peakKB: peak, stderr: String(decoding: errData, as: UTF8.self))
+    return ChildRun(status: r.status, seconds: r.seconds, peakKB: peak, stderr: r.stderrText)
   }
 
   func check() throws {

@@ -71,14 +71,11 @@ enum FetchBench {
     try Data(lines.utf8).write(to: config)
     var curlSeconds: Double? = nil
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-      p.arguments = ["--parallel", "--parallel-max", "8", "-s", "-I", "--config", config.path]
-      p.standardOutput = FileHandle.nullDevice
-      t = Date()
-      try p.run()
-      p.waitUntilExit()
-      curlSeconds = Date().timeIntervalSince(t)
+      curlSeconds =
+        try ChildProcess.run(
+          URL(fileURLWithPath: "/usr/bin/curl"),
+          ["--parallel", "--parallel-max", "8", "-s", "-I", "--config", config.path], stdout: .discard
+        ).seconds
     }
     server.stop()
 

@@ -1,3 +1,4 @@
+import BuildSupport
 import CLibXML2
 import CatalogKit
 import Foundation
@@ -180,14 +181,7 @@ enum RetroSpecBench {
   }
 
   static func runTool(_ tool: URL, _ arguments: [String]) throws -> Int32 {
-    let p = Process()
-    p.executableURL = tool
-    p.arguments = arguments
-    p.standardOutput = FileHandle.nullDevice
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    p.waitUntilExit()
-    return p.terminationStatus
+    try ChildProcess.run(tool, arguments, stdout: .discard, stderr: .discard).status
   }
 
   static func load(_ shared: URL) throws -> [Page] {

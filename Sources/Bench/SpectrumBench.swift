@@ -266,7 +266,10 @@ enum SpectrumBench {
   /// Starts the peak-memory count again from the current resident size (Linux: writing 5 to
   /// /proc/self/clear_refs resets VmHWM).
   static func resetPeakMemory() {
-    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    let fd = open("/proc/self/clear_refs", O_WRONLY)
+    guard fd >= 0 else { return }
+    _ = write(fd, "5", 1)
+    close(fd)
   }
 
   /// Peak resident memory so far (VmHWM from /proc/self/status), in bytes.

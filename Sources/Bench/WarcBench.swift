@@ -119,15 +119,6 @@ enum WarcBench {
   }
 
   static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = arguments
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try ChildProcess.run(URL(fileURLWithPath: executable), arguments, stderr: .discard).stdoutText
   }
 }

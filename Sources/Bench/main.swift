@@ -68,7 +68,7 @@ if !unknown.isEmpty {
 Task {
   for b in chosen {
     do { try await b.run() } catch {
-      Diagnostics.error("\(b.name): \(error)")
+      Diagnostics.error("\(b.name): \(BuildRunner.sentence(error))")
       exit(ExitCode.software.rawValue)
     }
   }

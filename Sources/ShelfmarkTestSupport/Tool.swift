@@ -1,3 +1,4 @@
+import BuildSupport
 import Foundation
 
 /// Runs one of the package's built executables, the way a person would, and captures its output.
@@ -23,33 +24,9 @@ public enum Tool {
   public static func run(
     _ name: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
   ) throws -> Result {
-    let p = Process()
-    p.executableURL = productsDirectory.appendingPathComponent(name)
-    p.arguments = arguments
-    if let directory { p.currentDirectoryURL = directory }
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    p.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    p.standardInput = FileHandle.nullDevice
-    try p.run()
-    // Read both pipes concurrently so a chatty tool cannot block on a full pipe.
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    p.waitUntilExit()
-    return Result(
-      status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    let r = try ChildProcess.run(
+      productsDirectory.appendingPathComponent(name), arguments, in: directory, environment: environment)
+    return Result(status: r.status, stdout: r.stdoutText, stderr: r.stderrText)
   }
 
   /// A fresh temporary folder, removed by the caller (or left for inspection on failure).

@@ -61,7 +61,7 @@ let recorded: RecordedSite?
 do {
   recorded = try RecordedSource.load(root)
 } catch {
-  Diagnostics.error("\(error)")
+  Diagnostics.error(BuildRunner.sentence(error))
   exit(ExitCode.invalid.rawValue)
 }
 do {
@@ -87,6 +87,6 @@ do {
   DispatchQueue.global().asyncAfter(deadline: .now() + lifetime) { exit(0) }
   dispatchMain()
 } catch {
-  Diagnostics.error("\(error)")
+  Diagnostics.error(BuildRunner.sentence(error))
   exit(ExitCode.unavailable.rawValue)
 }

@@ -5,7 +5,7 @@
 /// libFuzzer's entry point for programs that own `main`. SwiftPM renames an executable target's
 /// entry point, so libFuzzer's own `main` never runs; each target's `main.swift` calls this instead.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func llvmFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -16,7 +16,7 @@ func LLVMFuzzerRunDriver(
 public func runFuzzer(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
   var argc = CommandLine.argc
   var argv = CommandLine.unsafeArgv
-  exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+  exit(llvmFuzzerRunDriver(&argc, &argv, testOneInput))
 }
 
 /// The input as an array; libFuzzer may pass a null pointer for the empty input.

@@ -49,6 +49,18 @@ public struct BuildOptions: Sendable {
   /// such as the previous catalogue's count).
   public func int(_ name: String, default d: Int) -> Int { int(name) ?? d }
 
+  /// An option whose declaration has a number for its default: the value given, else that number.
+  /// The number is written once, in the declaration; a missing one is our own broken invariant.
+  public func declaredInt(_ name: String) throws -> Int {
+    guard let n = int(name) else { throw UndeclaredDefault(option: name, tool: toolName) }
+    return n
+  }
+
+  public func declaredDouble(_ name: String) throws -> Double {
+    guard let d = double(name) else { throw UndeclaredDefault(option: name, tool: toolName) }
+    return d
+  }
+
   public func double(_ name: String) -> Double? {
     if let v = value(name) { return Double(v) }
     return declared.first { $0.name == name }?.defaultValue.flatMap { Double($0) }
@@ -274,4 +286,12 @@ extension BuildOptions {
 }
 
 struct HelpRequested: Error {}
+
+/// A tool asked for the declared default of an option that declares none (exit 70).
+struct UndeclaredDefault: BuildFailure {
+  var option: String
+  var tool: String
+  var exitCode: ExitCode { .software }
+  var description: String { "internal error: \(tool) declares no number for \(option)'s default" }
+}
 struct VersionRequested: Error {}

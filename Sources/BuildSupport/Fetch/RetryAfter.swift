@@ -16,6 +16,9 @@ public enum RetryAfter {
       guard let n = Double(raw), n.isFinite, n > 0 else { return nil }
       return min(n, longest)
     }
+    // An HTTP date is printable ASCII. Foundation's DateFormatter traps ("Incorrect range") on some
+    // strings with multi-byte characters, so nothing else reaches it (found by FuzzHeaders).
+    guard raw.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
     let f = DateFormatter()
     f.locale = Locale(identifier: "en_US_POSIX")
     f.timeZone = TimeZone(identifier: "GMT")

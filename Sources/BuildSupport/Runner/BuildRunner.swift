@@ -137,6 +137,8 @@ public enum BuildRunner {
     let context = makeContext(tool, options, transport: nil)
     var code = ExitCode.ok
     do {
+      // A mode that fetches (and so counts) needs its cache; `--expand` only prints and creates none.
+      if counters { try Folders.prepare(options) }
       try await body(context)
     } catch {
       let text: String
@@ -161,10 +163,10 @@ public enum BuildRunner {
     do {
       return .success(try BuildOptions.parse(arguments, tool: tool))
     } catch is HelpRequested {
-      print(Help.text(for: tool), terminator: "")
+      FileHandle.standardOutput.write(Data(Help.text(for: tool).utf8))
       return .failure(EarlyStop(code: .ok))
     } catch is VersionRequested {
-      print(BuildInfo.line(tool.name))
+      Diagnostics.out(BuildInfo.line(tool.name))
       return .failure(EarlyStop(code: .ok))
     } catch {
       Diagnostics.error("\(error)")
@@ -237,6 +239,13 @@ public enum BuildRunner {
       if let io = IOFailure(foundation: error) { return (.io, io.description) }
       return (.software, "internal error: \(String(describing: type(of: error))): \(Self.plain(error))")
     }
+  }
+
+  /// An error as one sentence for people: a Foundation file error as the path and what went wrong,
+  /// anything else as its own description; never a Foundation dump (`NSCocoaErrorDomain …`).
+  public static func sentence(_ error: Error) -> String {
+    if let io = IOFailure(foundation: error) { return io.description }
+    return plain(error)
   }
 
   /// An error's own sentence, never a Foundation dump.
@@ -334,7 +343,7 @@ public enum BuildRunner {
         "refresh: revalidated \(c[Counter.refreshRevalidated.rawValue] ?? 0)  not modified (304) \(c[Counter.refreshNotModified.rawValue] ?? 0)  changed \(c[Counter.refreshChanged.rawValue] ?? 0)  re-asked \(c[Counter.refreshReasked.rawValue] ?? 0)  kept \(c[Counter.refreshKept.rawValue] ?? 0)"
       )
     }
-    print(out.joined(separator: "\n"))
+    Diagnostics.out(out.joined(separator: "\n"))
   }
 }
 
@@ -352,7 +361,9 @@ enum RunnerError: Error, CustomStringConvertible {
 public enum Diagnostics {
   public static func error(_ s: String) { plain("error: " + s) }
   public static func warning(_ s: String) { plain("warning: " + s) }
-  public static func plain(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+  public static func plain(_ s: String) { stderr(s + "\n") }
+  /// Text on stderr as it is (the live progress line redraws itself with `\r`).
+  public static func stderr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
   /// One line of the summary people asked for, on stdout.
   public static func out(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 }

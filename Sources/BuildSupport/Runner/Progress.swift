@@ -73,17 +73,17 @@ public final class Progress: @unchecked Sendable {
     if live {
       let cols = 100
       let shown = text.count > cols ? String(text.prefix(cols - 1)) + "…" : text
-      FileHandle.standardError.write(Data(("\r\u{1B}[2K" + shown).utf8))
+      Diagnostics.stderr("\r\u{1B}[2K" + shown)
       s.lineShown = true
       if done >= total {
-        FileHandle.standardError.write(Data("\n".utf8))
+        Diagnostics.stderr("\n")
         s.lineShown = false
       }
     } else {
       let last = s.lastPlain[phase] ?? -1
       if done == 0 || done >= total || pct - last >= 0.1 {
         s.lastPlain[phase] = pct
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Diagnostics.stderr(text + "\n")
       }
     }
   }
@@ -112,10 +112,10 @@ public final class Progress: @unchecked Sendable {
   public func line(_ text: String) {
     state.withLock { s in
       if s.lineShown {
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Diagnostics.stderr("\r\u{1B}[2K")
         s.lineShown = false
       }
-      FileHandle.standardError.write(Data((text + "\n").utf8))
+      Diagnostics.stderr(text + "\n")
     }
   }
 
@@ -145,7 +145,7 @@ public final class Progress: @unchecked Sendable {
       let text = p.encoded
       guard force || text != s.lastMachine else { return }
       s.lastMachine = text
-      FileHandle.standardError.write(Data((text + "\n").utf8))
+      Diagnostics.stderr(text + "\n")
     }
   }
 }

@@ -308,7 +308,7 @@ public final class SQLDumpParser {
     case .blockComment, .blockStar:
       throw .truncated(dump: dump, offset: offset, line: line, inside: "a /* comment */")
     case .head, .headQuote, .headEscape:
-      let start = String(decoding: head.prefix(40), as: UTF8.self)
+      let start = Self.preview(head)
       throw .truncated(dump: dump, offset: offset, line: line, inside: "the statement at line \(headLine) (\(start)…)")
     default:
       throw .truncated(dump: dump, offset: offset, line: line, inside: "INSERT INTO `\(table)`")
@@ -476,7 +476,7 @@ public final class SQLDumpParser {
   }
 
   private func oversizedHead() -> DumpError {
-    let start = String(decoding: head.prefix(40), as: UTF8.self)
+    let start = Self.preview(head)
     return .oversized(
       dump: dump, offset: headOffset, line: headLine, what: "the statement (\(start)…)", limit: Self.statementHeadLimit)
   }
@@ -485,6 +485,11 @@ public final class SQLDumpParser {
     .oversized(
       dump: dump, offset: tupleOffset, line: tupleLine,
       what: "\(quoted ? "a quoted" : "an unquoted") value in a row of `\(table)`", limit: Self.valueLimit)
+  }
+
+  /// The start of a statement as a message can show it: control bytes (a run of NULs) escaped.
+  static func preview(_ head: [UInt8]) -> String {
+    SharedRules.printable(String(decoding: head.prefix(40), as: UTF8.self))
   }
 
   private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

@@ -93,7 +93,7 @@ public enum AtarimaniaTool {
         default: AtarimaniaRules.Thresholds.minIssues(
           previousCount: try ctx.previousCatalogue(IssueCatalogue.self, file: AtarimaniaSite.catalogueFile)?.issues
             .count)),
-      maxDeadPercent: o.int("--max-dead", default: 5), minSizedPercent: o.int("--min-sized", default: 90))
+      maxDeadPercent: try o.declaredInt("--max-dead"), minSizedPercent: try o.declaredInt("--min-sized"))
 
     // 1. The index.
     let indexPage = try await ctx.fetcher.get(indexURL)
@@ -149,13 +149,13 @@ public enum AtarimaniaTool {
       ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")
     }
     let c = outcome.catalogue
-    let bytes = CheckedSum.of(c.issues.map { $0.bytes ?? 0 })
+    let megabytes = c.totalBytes.map { "\($0 / 1_000_000) MB" } ?? "more MB than can be added up"
     return [
       .issue(
         c, file: AtarimaniaSite.catalogueFile, rules: AtarimaniaRules.rules(thresholds), partial: o.only != nil,
         summary: [
           "titles with issues: \(outcome.titlesWithIssues), empty: \(outcome.emptyTitles.count), without a title: \(outcome.untitled.count), issues: \(c.issues.count), duplicate links skipped: \(outcome.duplicatesSkipped)",
-          "sized: \(outcome.sized), dead: \(outcome.dead), \(CheckedSum.shown(bytes, divisor: 1_000_000, unit: "MB")) in all",
+          "sized: \(outcome.sized), dead: \(outcome.dead), \(megabytes) in all",
         ])
     ]
   }

@@ -35,10 +35,10 @@ public enum BombJackTool {
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
     let o = ctx.options
-    let maxPages = o.int("--max-pages", default: 25_000)
+    let maxPages = try o.declaredInt("--max-pages")
     let bounds = BombJackShelfBounds(
-      minSharePercent: o.int("--min-share", default: 80), minTotal: o.int("--min-issues", default: 15_000),
-      maxPerFile: o.int("--max-per-file", default: 10_000))
+      minSharePercent: try o.declaredInt("--min-share"), minTotal: try o.declaredInt("--min-issues"),
+      maxPerFile: try o.declaredInt("--max-per-file"))
     let root = URL(string: BombJackSite.root)
     var start: [URL] = []
     for s in o.values("--start") {

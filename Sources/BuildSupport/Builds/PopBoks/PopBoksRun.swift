@@ -103,22 +103,20 @@ struct PopBoksRun {
         progress.step("grids \(m.rawValue)", done: done, total: total, detail: "\(entry.title) \(result.grid)")
       })
 
-    var issues: [PopBoksIssue] = []
-    var items: [PopBoksProbeReport.Item] = []
-    var missingCovers: [Int] = []
-    for e in index.entries {
-      guard let r = results[e.id] else { throw PopBoksBuildError.unmeasured(id: e.id) }
-      issues.append(e.issue(grid: r.grid))
-      items.append(PopBoksProbeReport.Item(entry: e, result: r))
-      if !r.coverPresent {
-        missingCovers.append(e.id)
-        ctx.warn("\(m.coverURL(e.id)): no cover for \(e.title)")
-      }
+    guard
+      let assembled = PopBoksCatalogueAssembly.assemble(
+        m, entries: index.entries, results: results, generated: ctx.options.date)
+    else {
+      let id = index.entries.first { results[$0.id] == nil }?.id ?? 0
+      throw PopBoksBuildError.unmeasured(id: id)
     }
+    for e in index.entries where assembled.missingCovers.contains(e.id) {
+      ctx.warn("\(m.coverURL(e.id)): no cover for \(e.title)")
+    }
+    let (catalogue, items, missingCovers) = (assembled.catalogue, assembled.items, assembled.missingCovers)
+    let issues = catalogue.issues
     try saveEvidence(m, items: items)
 
-    let catalogue = PopBoksCatalogue(
-      generated: ctx.options.date, base: PopBoksMagazine.base, magazine: m.rawValue, issues: issues)
     let floor = ctx.options.int("--min-issues", default: previous?.issues.count ?? m.minimumIssues)
     if ctx.options.value("--min-issues") == nil, previous == nil, issues.count > floor {
       ctx.note("\(m.rawValue): \(issues.count) issues, more than the expected \(floor); raise the expectation")
@@ -126,37 +124,10 @@ struct PopBoksRun {
     let rules = PopBoksRules.rules(magazine: m, minimumIssues: floor, years: years, missingCovers: missingCovers)
     return (
       .popboks(
-        catalogue, file: m.catalogueFile, rules: rules, partial: ctx.options.only != nil, summary: summary(m, items)),
+        catalogue, file: m.catalogueFile, rules: rules, partial: ctx.options.only != nil,
+        summary: PopBoksCatalogueAssembly.summary(m, items)),
       items
     )
-  }
-
-  /// The console lines the reference printed, plus what the probing cost.
-  func summary(_ m: PopBoksMagazine, _ items: [PopBoksProbeReport.Item]) -> [String] {
-    var grids: [PopBoksTileGrid: Int] = [:]
-    for i in items { grids[i.result.grid, default: 0] += 1 }
-    let gridText = grids.sorted { ($0.value, $1.key.description) > ($1.value, $0.key.description) }
-      .map { "\($0.key) x\($0.value)" }.joined(separator: ", ")
-    let pages = CheckedSum.of(items.map(\.entry.pages)) ?? 0
-    let tiles =
-      CheckedSum.of(
-        items.map { CheckedSum.product($0.entry.pages, $0.result.grid.columns, $0.result.grid.rows) ?? Int.max }) ?? 0
-    let asked = CheckedSum.of(items.map(\.result.evidence.asked)) ?? 0
-    var out = [
-      "\(m.displayName): \(items.count) issues, \(pages) pages, \(tiles) tiles",
-      "grids: \(gridText)",
-      String(
-        format: "probes: %d asked (%.1f per issue; the reference asks 121 per issue, %d in all)", asked,
-        Double(asked) / Double(max(items.count, 1)), 121 * items.count),
-    ]
-    let taller = items.filter { $0.result.grid.rows > PopBoksTileGrid.viewer.rows }
-    if !taller.isEmpty {
-      out.append(
-        "taller than the viewer draws: " + taller.map { "\($0.entry.id) (\($0.result.grid))" }.joined(separator: ", "))
-    }
-    let noCover = items.filter { !$0.result.coverPresent }
-    if !noCover.isEmpty { out.append("! no cover: " + noCover.map { String($0.entry.id) }.joined(separator: ", ")) }
-    return out
   }
 
   /// Every grid with the probes that proved it, beside the cache: `grids-<magazine>.json`.

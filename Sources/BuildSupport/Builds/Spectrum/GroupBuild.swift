@@ -13,7 +13,7 @@ enum GroupBuild {
       throw UsageError("--build needs one of: magazines, fanzines, books", tool: SpectrumTool.tool.name)
     }
     let limit = o.int("--limit")
-    let share = o.double("--sized-share", default: SpectrumRules.defaultSizedShare)
+    let share = try o.declaredDouble("--sized-share")
 
     let (store, load) = try await DumpSource.open(ctx)
     var plan = try plan(group, store)

@@ -43,40 +43,20 @@ enum SpectrumProbeReport {
     }
 
     Out.heading("2. Reachability by magazine type")
-    var rows: [String: [Int]] = [:]  // magtype -> [magazines, issues, with mask, expanded, archive.org]
-    for m in magazines { rows[m.magtype ?? "?", default: [0, 0, 0, 0, 0]][0] += 1 }
-    for i in issues {
-      guard let m = byID[i.magazineID] else { continue }
-      let key = m.magtype ?? "?"
-      rows[key, default: [0, 0, 0, 0, 0]][1] += 1
-      guard let mask = i.effectiveMask(magazine: m) else { continue }
-      rows[key, default: [0, 0, 0, 0, 0]][2] += 1
-      guard (try? mask.expand(i.fields)) != nil else { continue }
-      rows[key, default: [0, 0, 0, 0, 0]][3] += 1
-      if (try? SpectrumArchiveLocation.expand(mask, i.fields)) != nil { rows[key, default: [0, 0, 0, 0, 0]][4] += 1 }
-    }
+    let rows = SpectrumReachability.byType(magazines: magazines, issues: issues)
     Out.line("type  magazines   issues  with mask  expanded  archive.org download")
     for (t, r) in rows.sorted(by: { $0.key < $1.key }) {
       Out.line(
-        "\(Out.pad(t, 4))  \(Out.padLeft(String(r[0]), 9))  \(Out.padLeft(String(r[1]), 7))  \(Out.padLeft(String(r[2]), 9))  \(Out.padLeft(String(r[3]), 8))  \(Out.padLeft(String(r[4]), 8))"
+        "\(Out.pad(t, 4))  \(Out.padLeft(String(r.magazines), 9))  \(Out.padLeft(String(r.issues), 7))  \(Out.padLeft(String(r.withMask), 9))  \(Out.padLeft(String(r.expanded), 8))  \(Out.padLeft(String(r.archiveOrg), 8))"
       )
     }
 
     Out.heading("3. files table by filetype")
     let filetypes = try store.texts(of: "filetypes")
-    for ft in [56, 47, 55] {
-      let r =
-        try store.database.query(
-          """
-          SELECT count(*),
-            sum(file_link LIKE '/pub/%'), sum(file_link LIKE '/nvg/%'), sum(file_link LIKE '/zxdb/%'),
-            sum(file_link LIKE 'http%')
-          FROM files WHERE filetype_id = ?
-          """, [.integer(Int64(ft))]
-        ).first ?? []
-      let n = r.map { $0.int ?? 0 }
+    for ft in ZXDBStore.scanFiletypes {
+      let n = try store.fileLinks(filetype: ft)
       Out.line(
-        "\(ft) \(Out.pad(filetypes[String(ft)] ?? "?", 22)) \(Out.padLeft(String(n.first ?? 0), 7))  /pub/ \(n.count > 1 ? n[1] : 0)  /nvg/ \(n.count > 2 ? n[2] : 0)  /zxdb/ \(n.count > 3 ? n[3] : 0)  http \(n.count > 4 ? n[4] : 0)"
+        "\(ft) \(Out.pad(filetypes[String(ft)] ?? "?", 22)) \(Out.padLeft(String(n.total), 7))  /pub/ \(n.pub)  /nvg/ \(n.nvg)  /zxdb/ \(n.zxdb)  http \(n.http)"
       )
     }
 

@@ -48,7 +48,7 @@ public enum VintageAppleTool {
     let previous = try ctx.previousCatalogue(IssueCatalogue.self, file: group.catalogueFile)
     let floor = VintageAppleRules.Thresholds.minIssues(group: group, previousCount: previous?.issues.count)
     return VintageAppleRules.Thresholds(
-      minIssues: ctx.options.int(option, default: floor), minSizedPercent: ctx.options.int("--min-sized", default: 90))
+      minIssues: ctx.options.int(option, default: floor), minSizedPercent: try ctx.options.declaredInt("--min-sized"))
   }
 
   /// The groups to write and the sections to read, from `--group` and `--only`.
