@@ -107,7 +107,7 @@ enum SharedOption {
         help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
       ToolOption(
         "--only", value: "<keys>",
-        help: "Build a subset (comma-separated keys); thresholds are reported, not enforced.", repeatable: true),
+        help: "Build a subset: \(tool.onlyKeys); thresholds are reported, not enforced.", repeatable: true),
       ToolOption(
         "--jobs", value: "<n>", help: "Requests in flight per host.",
         default: "\(tool.defaultJobs); at most \(tool.maxJobs)", kind: .integer(1...tool.maxJobs)),

@@ -32,6 +32,9 @@ public struct BuildTool: Sendable {
   /// The runs a full build of this source needs: one with no arguments, unless the tool writes one
   /// group per run (spectrum-build `--build magazines`, …).
   public var fullRuns: [FullRun]
+  /// What `--only` takes for this source (`series keys, e.g. SK,RA`), declared once for the tool's
+  /// help and `catalog build`'s.
+  public var onlyKeys: String
 
   /// One invocation of a full build: its extra arguments and the files it writes.
   public struct FullRun: Sendable, Equatable {
@@ -52,7 +55,7 @@ public struct BuildTool: Sendable {
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
     options: [ToolOption] = [], discussion: String? = nil, files: [String] = [], fileSelector: String? = nil,
-    fullRuns: [FullRun]? = nil
+    fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys"
   ) {
     self.name = name
     self.abstract = abstract
@@ -68,6 +71,7 @@ public struct BuildTool: Sendable {
     self.discussion = discussion
     self.files = files
     self.fileSelector = fileSelector
+    self.onlyKeys = onlyKeys
     self.fullRuns =
       fullRuns ?? [
         FullRun(arguments: [], files: files, label: name.hasSuffix("-build") ? String(name.dropLast(6)) : name)

@@ -10,6 +10,8 @@ public enum ChildProcess {
     public var stdout: Data
     public var stderr: Data
     public var seconds: Double
+    /// The child was ended by a signal it did not handle (its status is then the signal's number).
+    public var signalled: Bool
 
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -19,13 +21,18 @@ public enum ChildProcess {
   public enum Output: Sendable {
     case capture
     case discard
+    /// Handed over chunk by chunk as it arrives, on a reader thread (a live display, say); the
+    /// result then holds none of it.
+    case stream(@Sendable (Data) -> Void)
   }
 
-  /// Runs `executable` to the end. `environment` is added to this process's own; `watch` is called
-  /// with the child's pid about every 20 ms while it runs.
+  /// Runs `executable` to the end. `environment` is added to this process's own; `started` is
+  /// called once with the child's pid as soon as it runs; `watch` is called with the pid about every
+  /// 20 ms while it runs.
   public static func run(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-    stdout: Output = .capture, stderr: Output = .capture, watch: ((Int32) -> Void)? = nil
+    stdout: Output = .capture, stderr: Output = .capture, started: (Int32) -> Void = { _ in },
+    watch: (Int32) -> Void = { _ in }
   ) throws -> Result {
     let p = Process()
     p.executableURL = executable
@@ -36,38 +43,60 @@ public enum ChildProcess {
     }
     let outPipe = Pipe()
     let errPipe = Pipe()
-    p.standardOutput = stdout == .capture ? outPipe : FileHandle.nullDevice
-    p.standardError = stderr == .capture ? errPipe : FileHandle.nullDevice
+    p.standardOutput = stdout.wantsPipe ? outPipe : FileHandle.nullDevice
+    p.standardError = stderr.wantsPipe ? errPipe : FileHandle.nullDevice
     p.standardInput = FileHandle.nullDevice
-    let started = Date()
+    let startedAt = Date()
     try p.run()
+    started(p.processIdentifier)
     let collected = Collected()
     let readers = DispatchGroup()
-    if stdout == .capture {
-      readers.enter()
-      DispatchQueue.global().async {
-        collected.set(out: outPipe.fileHandleForReading.readDataToEndOfFile())
-        readers.leave()
-      }
-    }
-    if stderr == .capture {
-      readers.enter()
-      DispatchQueue.global().async {
-        collected.set(err: errPipe.fileHandleForReading.readDataToEndOfFile())
-        readers.leave()
-      }
-    }
-    if let watch {
-      while p.isRunning {
-        watch(p.processIdentifier)
-        usleep(20_000)
-      }
+    drain(outPipe, as: stdout, into: readers) { collected.set(out: $0) }
+    drain(errPipe, as: stderr, into: readers) { collected.set(err: $0) }
+    while p.isRunning {
+      watch(p.processIdentifier)
+      usleep(20_000)
     }
     p.waitUntilExit()
-    let seconds = Date().timeIntervalSince(started)
+    let seconds = Date().timeIntervalSince(startedAt)
     readers.wait()
     let (out, err) = collected.both
-    return Result(status: p.terminationStatus, stdout: out, stderr: err, seconds: seconds)
+    return Result(
+      status: p.terminationStatus, stdout: out, stderr: err, seconds: seconds,
+      signalled: p.terminationReason == .uncaughtSignal)
+  }
+
+  /// Reads one pipe on its own thread until the child closes it, so a chatty child never blocks.
+  private static func drain(
+    _ pipe: Pipe, as output: Output, into readers: DispatchGroup, keep: @escaping @Sendable (Data) -> Void
+  ) {
+    let handle = pipe.fileHandleForReading
+    switch output {
+    case .discard: return
+    case .capture:
+      readers.enter()
+      DispatchQueue.global().async {
+        keep(handle.readDataToEndOfFile())
+        readers.leave()
+      }
+    case .stream(let deliver):
+      readers.enter()
+      DispatchQueue.global().async {
+        while true {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          deliver(chunk)
+        }
+        readers.leave()
+      }
+    }
+  }
+}
+
+extension ChildProcess.Output {
+  var wantsPipe: Bool {
+    if case .discard = self { return false }
+    return true
   }
 }
 

@@ -20,6 +20,8 @@ struct BuildSource: Sendable {
   var runs: [Run]
   /// The tool's own `--jobs` ceiling; `catalog build --jobs` is lowered to it for this source.
   var maxJobs = BuildDefaults.maxJobs
+  /// What the tool's `--only` takes, for `catalog build --help` (`--with <source>:--only=…`).
+  var onlyKeys = ""
 
   var files: [String] { runs.flatMap(\.files) }
 
@@ -38,6 +40,7 @@ extension BuildSource {
   init(tool: BuildTool) {
     self.init(
       name: tool.key, executable: tool.name, cacheName: tool.cacheName,
-      runs: tool.fullRuns.map { Run(arguments: $0.arguments, files: $0.files, label: $0.label) }, maxJobs: tool.maxJobs)
+      runs: tool.fullRuns.map { Run(arguments: $0.arguments, files: $0.files, label: $0.label) }, maxJobs: tool.maxJobs,
+      onlyKeys: tool.onlyKeys)
   }
 }

@@ -51,55 +51,39 @@ struct ChildBuild {
   func run(reportFile: URL, tick: (Live) -> Void) throws(Failure) -> Outcome {
     guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw .missingExecutable(executable) }
     try? FileManager.default.removeItem(at: reportFile)
-    let p = Process()
-    p.executableURL = executable
-    p.arguments = arguments + ["--report", reportFile.path]
-    p.environment = ProcessInfo.processInfo.environment.merging(
-      environment.merging([ProgressLine.environmentKey: "lines"]) { a, _ in a }
-    ) { _, new in new }
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    p.standardInput = FileHandle.nullDevice
-    let done = DispatchSemaphore(value: 0)
-    p.terminationHandler = { _ in done.signal() }
-    let started = DispatchTime.now().uptimeNanoseconds
+    // stderr is read while the child runs, so the display follows its progress lines.
+    let stream = StderrStream()
+    let clock = DispatchTime.now().uptimeNanoseconds
+    func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9 }
+    var stopped = false
+    var lastTick = 0.0
+    let result: ChildProcess.Result
     do {
-      try p.run()
+      result = try ChildProcess.run(
+        executable, arguments + ["--report", reportFile.path],
+        environment: environment.merging([ProgressLine.environmentKey: "lines"]) { a, _ in a },
+        stdout: .discard, stderr: .stream { stream.append($0) },
+        started: { Interruption.shared.running($0) },
+        watch: { pid in
+          let now = elapsed()
+          if let stopAfter, now > stopAfter, !stopped {
+            stopped = true
+            kill(pid, SIGTERM)
+          }
+          if now - lastTick >= 0.5 {
+            lastTick = now
+            tick(Live(seconds: now, progress: stream.latest))
+          }
+        })
     } catch {
+      Interruption.shared.running(nil)
       throw .cannotStart(executable, error.localizedDescription)
     }
-    Interruption.shared.running(p.processIdentifier)
-    defer { Interruption.shared.running(nil) }
-    // Read stderr while the child runs, so a chatty child never blocks on a full pipe and the
-    // display follows its progress lines.
-    let stream = StderrStream()
-    let reader = DispatchGroup()
-    reader.enter()
-    let handle = err.fileHandleForReading
-    DispatchQueue.global().async {
-      while true {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        stream.append(chunk)
-      }
-      stream.finish()
-      reader.leave()
-    }
-    func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
-    var stopped = false
-    while done.wait(timeout: .now() + .milliseconds(500)) == .timedOut {
-      let now = elapsed()
-      if let stopAfter, now > stopAfter, !stopped {
-        stopped = true
-        p.terminate()
-      }
-      tick(Live(seconds: now, progress: stream.latest))
-    }
-    reader.wait()
-    let seconds = elapsed()
-    var code = ExitCode(rawValue: p.terminationStatus) ?? .software
-    if p.terminationReason == .uncaughtSignal { code = .software }
+    Interruption.shared.running(nil)
+    stream.finish()
+    let seconds = result.seconds
+    var code = ExitCode(rawValue: result.status) ?? .software
+    if result.signalled { code = .software }
     // Stopped by us (its budget) or by a signal passed on: incomplete, the cache kept.
     if stopped || Interruption.shared.signal != nil, code != .ok { code = .tempfail }
     let data = FileManager.default.contents(atPath: reportFile.path)

@@ -13,6 +13,9 @@ enum BuildCommand: Subcommand {
     "build <source> ... | --all [--no-network] [--out <dir>] [--cache-root <dir>] [--mirror <url>] [--date <yyyy-mm-dd>] [--jobs <n>] [--delay <ms>] [--with <source>:<arg>] ... [--max-time <duration>] [--report <file>] [--json] [--history <file>] [--quiet]"
   static var arguments: [(String, String)] {
     [("<source>", "A source to build: \(BuildSource.all.map(\.name).joined(separator: ", ")).")]
+      + BuildSource.all.map {
+        ("  \($0.name)", "\($0.files.joined(separator: ", ")); a subset: --with \($0.name):--only=<\($0.onlyKeys)>")
+      }
   }
   static let options = [
     ("--all", "Build every source, in the order listed above."),

@@ -26,6 +26,13 @@ final class ToolDeclarationTests: XCTestCase {
       "together the tools write every catalogue")
   }
 
+  func testEveryToolDeclaresWhatOnlyTakesAndItsHelpSaysIt() {
+    for tool in BuildTools.all {
+      XCTAssertNotEqual(tool.onlyKeys, BuildTool(name: "t", abstract: "", source: "t", hosts: []).onlyKeys, tool.name)
+      XCTAssertTrue(Help.text(for: tool).contains("Build a subset: \(tool.onlyKeys);"), tool.name)
+    }
+  }
+
   func testEveryDeclaredDefaultIsAValueItsOwnKindAccepts() {
     for tool in BuildTools.all {
       for option in tool.options + SharedOption.all(for: tool) {

@@ -13,8 +13,9 @@ public enum ArchiveTool {
     defaultDelayMS: 500, defaultJobs: 2,
     discussion: """
       Asks the metadata API for each item in ArchiveShelf.fanzines and reads its scandata for the page
-      count: about 8 requests. --only takes series keys (a-profy, amiga-bilten).
-      """, files: [ArchiveCrawl.file])
+      count: about 8 requests.
+      """, files: [ArchiveCrawl.file],
+    onlyKeys: "series keys, e.g. a-profy,amiga-bilten")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

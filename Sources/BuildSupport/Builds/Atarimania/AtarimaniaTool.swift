@@ -21,10 +21,10 @@ public enum AtarimaniaTool {
     ],
     discussion: """
       Reads https://www.atarimania.com/magazines, then one page per title (one at a time), then asks
-      every PDF its size with a HEAD request. --only takes title ids (the number in /magazines/<id>),
-      e.g. --only 20,18. A CDN challenge page instead of a page stops the build (exit 69) and is
-      removed from the cache.
-      """, files: [AtarimaniaSite.catalogueFile])
+      every PDF its size with a HEAD request. A CDN challenge page instead of a page stops the build
+      (exit 69) and is removed from the cache.
+      """, files: [AtarimaniaSite.catalogueFile],
+    onlyKeys: "title ids (the number in /magazines/<id>), e.g. 20,18")
 
   /// A stop that chooses its exit code: a challenge is a refusal (69), a broken page is invalid (65).
   struct AtarimaniaStop: BuildFailure {

@@ -27,10 +27,10 @@ public enum BombJackTool {
     ],
     discussion: """
       commodore.bombjack.org's robots.txt disallows every path. Walking it anyway is a project decision, so
-      the walk needs --ignore-robots, and the summary says it was given. --only takes shelf names
-      (commodoreMagazines, amigaMagazines, otherMagazines, books, hardware, games, other) and writes
-      just those files; the walk is the same.
-      """, files: BombJackShelf.allCases.map(\.fileName), fileSelector: "--only")
+      the walk needs --ignore-robots, and the summary says it was given. --only writes just the shelves
+      it names; the walk is the same.
+      """, files: BombJackShelf.allCases.map(\.fileName), fileSelector: "--only",
+    onlyKeys: "shelf names (\(BombJackShelf.allCases.map(\.rawValue).joined(separator: ", ")))")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

@@ -27,7 +27,8 @@ public enum PopBoksTool {
       24 HEAD requests per issue where the reference asked 121. Probe answers are cached like pages,
       so a rerun asks nothing; the measured grids and their evidence are saved next to the cache as
       grids-<magazine>.json.
-      """, files: PopBoksMagazine.allCases.map(\.catalogueFile), fileSelector: "--magazine")
+      """, files: PopBoksMagazine.allCases.map(\.catalogueFile), fileSelector: "--magazine",
+    onlyKeys: "issue folder ids of the one --magazine, e.g. 154,155")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

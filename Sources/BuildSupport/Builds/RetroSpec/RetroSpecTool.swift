@@ -23,8 +23,9 @@ public enum RetroSpecTool {
     ],
     discussion: """
       Crawls the 12 index pages, one metadata (magshow) page per issue and one HEAD per archive, about
-      1,300 requests. --only takes series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige).
-      """, files: [RetroSpecCrawl.file])
+      1,300 requests.
+      """, files: [RetroSpecCrawl.file],
+    onlyKeys: "series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige)")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

@@ -53,7 +53,7 @@ public enum SpectrumTool {
       """, files: SpectrumGroup.allCases.map(\.fileName), fileSelector: "--build",
     fullRuns: SpectrumGroup.allCases.map {
       BuildTool.FullRun(arguments: ["--build", $0.rawValue], files: [$0.fileName], label: "spectrum \($0.rawValue)")
-    })
+    }, onlyKeys: "series keys or issue ids of the --build group")
 
   /// What a run does: the mode its command line chose (they exclude each other; the parser checks).
   @Sendable public static func work(_ o: BuildOptions) -> BuildRunner.Work {

@@ -28,7 +28,7 @@ public enum StripoviTool {
       pages, its last page. The reader page shows title, pages and images only: cover, creators, date
       and lead come from --previous, never guessed; a comic without them fails validation unless
       --drop-incomplete leaves it out.
-      """, files: ["stripovi-catalog.json"])
+      """, files: ["stripovi-catalog.json"], onlyKeys: "comic ids, e.g. 6,12")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

@@ -25,11 +25,10 @@ public enum VintageAppleTool {
     ],
     discussion: """
       Reads the section pages of https://vintageapple.org/ (six magazine sections, ten book
-      sections), then asks every PDF its size with a HEAD request. --only takes section slugs:
-      magazines \(VintageAppleGroup.magazines.sections.map(\.slug).joined(separator: ", "));
-      books \(VintageAppleGroup.books.sections.prefix(5).map(\.slug).joined(separator: ", ")),
-      \(VintageAppleGroup.books.sections.dropFirst(5).map(\.slug).joined(separator: ", ")).
-      """, files: VintageAppleGroup.allCases.map(\.catalogueFile), fileSelector: "--group")
+      sections), then asks every PDF its size with a HEAD request.
+      """, files: VintageAppleGroup.allCases.map(\.catalogueFile), fileSelector: "--group",
+    onlyKeys: "section slugs: magazines \(VintageAppleGroup.magazines.sections.map(\.slug).joined(separator: ", ")); "
+      + "books \(VintageAppleGroup.books.sections.map(\.slug).joined(separator: ", "))")
 
   /// A stop that chooses its exit code: a broken page is invalid (65).
   struct VintageAppleStop: BuildFailure {
