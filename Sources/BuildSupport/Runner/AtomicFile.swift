@@ -9,16 +9,7 @@ public enum AtomicFile {
     let tmp = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else { throw IOFailure(path: tmp, operation: "create", errno: errno) }
-    var written = 0
-    let ok: Bool = bytes.withUnsafeBytes { raw in
-      while written < raw.count {
-        guard let base = raw.baseAddress else { return true }
-        let n = Foundation.write(fd, base + written, raw.count - written)
-        if n <= 0 { return false }
-        written += n
-      }
-      return true
-    }
+    let ok = writeAll(bytes, to: fd)
     let err = errno
     close(fd)
     guard ok else {
@@ -30,6 +21,21 @@ public enum AtomicFile {
       unlink(tmp)
       throw IOFailure(path: path, operation: "rename into place", errno: e)
     }
+  }
+}
+
+/// Writes every byte to `fd`, carrying on after a short write (a pipe, a signal, a full buffer);
+/// false on an error, with `errno` saying which.
+func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+  bytes.withUnsafeBytes { raw in
+    var written = 0
+    while written < raw.count {
+      guard let base = raw.baseAddress else { return true }
+      let n = Foundation.write(fd, base + written, raw.count - written)
+      if n <= 0 { return false }
+      written += n
+    }
+    return true
   }
 }
 

@@ -97,17 +97,7 @@ final class WARCFileWriter {
   func append(_ record: WARCRecord) throws {
     let plain = record.serialized()
     let bytes = gzip ? try GzipMembers.compress(plain) : plain
-    var sent = 0
-    let ok: Bool = bytes.withUnsafeBytes { raw in
-      while sent < raw.count {
-        guard let base = raw.baseAddress else { return true }
-        let n = Foundation.write(fd, base + sent, raw.count - sent)
-        if n <= 0 { return false }
-        sent += n
-      }
-      return true
-    }
-    guard ok else { throw IOFailure(path: temporary, operation: "write", errno: errno) }
+    guard writeAll(bytes, to: fd) else { throw IOFailure(path: temporary, operation: "write", errno: errno) }
     written += bytes.count
   }
 
