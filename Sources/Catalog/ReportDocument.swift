@@ -46,8 +46,6 @@ struct ReportDocument: Encodable {
   }
 
   func json() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    return (try? MachineJSON.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }
 }

@@ -315,10 +315,7 @@ public final class CacheStore: Sendable {
   }
 
   static func encode(_ record: CacheRecord, pretty: Bool) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting =
-      pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-    return [UInt8](try encoder.encode(record))
+    [UInt8](try MachineJSON.encode(record, pretty: pretty))
   }
 
   /// Now as ISO 8601 in UTC, without a formatter (creating one per entry showed up in profiles).

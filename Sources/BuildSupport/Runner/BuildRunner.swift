@@ -87,9 +87,7 @@ public enum BuildRunner {
     printSummary(report, counters: fetcher.counters)
     if let file = options.reportFile {
       do {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write([UInt8](try enc.encode(report)), to: file.path)
+        try AtomicFile.write([UInt8](try MachineJSON.encode(report)), to: file.path)
       } catch {
         Diagnostics.error(classify(error, fetcher: fetcher).1)
         code = max(code, .io)

@@ -1,3 +1,4 @@
+import CatalogKit
 import Foundation
 
 /// The history of rebuilds: every `catalog build` appends one JSON line per catalogue file to a
@@ -38,11 +39,9 @@ enum RebuildHistory {
   /// inside a line.
   static func append(_ entries: [Entry], to url: URL) throws {
     try FolderMaker.create(url.deletingLastPathComponent())
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var data = Data()
     for e in entries {
-      data += try encoder.encode(e)
+      data += try MachineJSON.encode(e, pretty: false)
       data.append(UInt8(ascii: "\n"))
     }
     let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)

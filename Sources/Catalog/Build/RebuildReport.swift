@@ -133,9 +133,7 @@ struct RebuildReport: Codable {
   }
 
   func json() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    (try? MachineJSON.encode(self)) ?? Data("{}".utf8)
   }
 
   enum ReadError: Error, CustomStringConvertible {

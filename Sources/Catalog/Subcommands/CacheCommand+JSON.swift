@@ -107,9 +107,7 @@ extension CacheCommand {
   }
 
   private static func printJSON<T: Encodable>(_ value: T, _ console: Console) -> ExitCode {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value) else {
+    guard let data = try? MachineJSON.encode(value) else {
       console.error("error: the cache listing could not be written as JSON")
       return .software
     }

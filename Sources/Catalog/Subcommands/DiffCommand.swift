@@ -205,9 +205,7 @@ enum DiffCommand: Subcommand {
   }
 
   private static func encode<T: Encodable>(_ value: T, _ console: Console) -> String? {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value) else {
+    guard let data = try? MachineJSON.encode(value) else {
       console.error("error: the difference could not be written as JSON")
       return nil
     }

@@ -73,10 +73,8 @@ enum StatsCommand: Subcommand {
       dead: files.reduce(0) { $0 + $1.stats.dead }, bytes: bytes, bytesOverflow: bytes == nil && !files.isEmpty,
       seedingSeconds: RowBudget.seedingSeconds(records))
     if args.flag("--json") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let doc = Document(files: files, total: total)
-      console.out((try? encoder.encode(doc)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+      console.out((try? MachineJSON.encode(doc)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
       return worst
     }
     if files.count > 1 {

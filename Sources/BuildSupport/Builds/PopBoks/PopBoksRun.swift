@@ -144,10 +144,8 @@ struct PopBoksRun {
         id: $0.entry.id, title: $0.entry.title, grid: $0.result.grid, coverPresent: $0.result.coverPresent,
         evidence: $0.result.evidence)
     }
-    let enc = JSONEncoder()
-    enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let path = ctx.options.cacheDirectory.appendingPathComponent("grids-\(m.rawValue).json").path
-    try AtomicFile.write([UInt8](try enc.encode(records)), to: path)
+    try AtomicFile.write([UInt8](try MachineJSON.encode(records)), to: path)
   }
 }
 
