@@ -45,7 +45,7 @@ extension CacheRecord {
   func jsonLine() -> [UInt8] {
     var out = "{"
     func field(_ name: String, _ value: String) { out += "\"\(name)\":" + value + "," }
-    func string(_ s: String) -> String { CacheRecord.quote(s) }
+    func string(_ s: String) -> String { JSONString.quoted(s) }
     field("bodyBytes", String(bodyBytes))
     field("bodySHA256", string(bodySHA256))
     if let charset { field("charset", string(charset)) }
@@ -61,27 +61,6 @@ extension CacheRecord {
     out.removeLast()
     out += "}"
     return Array(out.utf8)
-  }
-
-  /// A JSON string literal: quotes, backslashes and control characters escaped.
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 {
-          out += String(format: "\\u%04x", u.value)
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out + "\""
   }
 }
 

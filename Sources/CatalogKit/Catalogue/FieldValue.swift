@@ -30,25 +30,7 @@ public enum FieldValue: Sendable, Equatable, Codable, CustomStringConvertible {
     switch self {
     case .int(let i): return String(i)
     case .bool(let b): return b ? "true" : "false"
-    case .string(let s):
-      var out = "\""
-      for ch in s.unicodeScalars {
-        switch ch {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-          if ch.value < 0x20 {
-            let hex = String(ch.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-          } else {
-            out.unicodeScalars.append(ch)
-          }
-        }
-      }
-      return out + "\""
+    case .string(let s): return JSONString.quoted(s)
     }
   }
 }
