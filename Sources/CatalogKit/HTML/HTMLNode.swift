@@ -3,6 +3,8 @@ import Foundation
 
 /// One node of an `HTMLDocument`; it keeps its document alive.
 public struct HTMLNode: @unchecked Sendable {
+  // @unchecked: `node` points into `document`, which this value keeps alive and which is never
+  // mutated after parsing (see HTMLDocument); every member here only reads through the pointer.
   let node: xmlNodePtr
   public let document: HTMLDocument
 
