@@ -1,7 +1,7 @@
 /// One comic as the crawl read it, before the fields the reader page does not carry are added.
 ///
 /// The reader page shows the title, the page count and the page images. Run membership shows only
-/// when the heading reads `"<BombJackRun> <n>: <Episode>"`. Cover, creators, date and lead are not on the
+/// when the heading reads `"<Run> <n>: <Episode>"`. Cover, creators, date and lead are not on the
 /// reader page at all; they are taken from the previous catalogue's entry for the same id when one
 /// is given, and otherwise left empty, so validation names the comic instead of a guess being
 /// shipped.
