@@ -111,7 +111,7 @@ final class BuildProgress {
   }
 
   private func write(_ s: String) {
-    FileHandle.standardError.write(Data(s.utf8))
+    Diagnostics.stderr(s)
   }
 
   /// `metadata 120/653, 130 requests (12 cached)`; before the child's first progress line, `starting`.
