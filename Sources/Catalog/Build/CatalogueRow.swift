@@ -2,10 +2,11 @@ import CatalogKit
 
 /// One line of `catalog build`'s summary: what one catalogue file holds after the run, and how it
 /// differs from the file it replaced. Nil counts print as `-` (not known, or not meaningful).
-struct CatalogueRow: Equatable {
+struct CatalogueRow: Codable, Equatable {
   var file: String
   var source: String
-  /// written, unchanged, refused (from the build report), or failed (the run wrote no report entry).
+  /// written, unchanged, refused (from the build report), failed (the run wrote no report entry),
+  /// skipped, incomplete (the run hit its time budget) or not run.
   var status: String
   var issues: Int?
   /// Series (runs, for Stripovi) that hold at least one record; PopBoks files are one magazine.

@@ -10,19 +10,9 @@ struct RebuildReport: Codable {
   /// The document's own version; a reader refuses a newer one.
   static let currentVersion = 1
 
-  struct File: Codable {
-    var file: String
-    var source: String
-    /// written, unchanged, refused, failed, skipped, incomplete (the run hit its time budget), not run.
-    var status: String
-    var issues: Int?
-    var series: Int?
-    var added: Int?
-    var removed: Int?
-    var changed: Int?
-    var dead: Int?
-    var unsized: Int?
-  }
+  /// A file's row is the summary table's row (`CatalogueRow`): written, unchanged, refused, failed,
+  /// skipped, incomplete (the run hit its time budget) or not run, with its counts.
+  typealias File = CatalogueRow
 
   struct Run: Codable {
     var label: String
@@ -94,11 +84,7 @@ struct RebuildReport: Codable {
     self.exitCode = exitCode.rawValue
     self.seconds = seconds
     self.maxTime = maxTime
-    files = results.flatMap(\.rows).map {
-      File(
-        file: $0.file, source: $0.source, status: $0.status, issues: $0.issues, series: $0.series, added: $0.added,
-        removed: $0.removed, changed: $0.changed, dead: $0.dead, unsized: $0.unsized)
-    }
+    files = results.flatMap(\.rows)
     runs = results.map { r in
       let warnings = r.lines.filter { $0.hasPrefix("warning:") }
       let errors = r.lines.filter { $0.hasPrefix("error:") }
