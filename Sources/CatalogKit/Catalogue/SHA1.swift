@@ -50,13 +50,7 @@ public struct SHA1: Sendable {
 
   /// Pads, processes the last block(s) and returns the digest. The value should not be reused.
   public mutating func finalize() -> [UInt8] {
-    let bitLength = length &* 8
-    var tail = pending
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
+    let tail = DigestPadding.tail(pending: pending, byteLength: length)
     tail.withUnsafeBufferPointer { buf in
       guard let base = buf.baseAddress else { return }
       var o = 0
@@ -66,15 +60,7 @@ public struct SHA1: Sendable {
       }
     }
     pending.removeAll()
-    var out: [UInt8] = []
-    out.reserveCapacity(20)
-    for word in [h0, h1, h2, h3, h4] {
-      out.append(UInt8(truncatingIfNeeded: word >> 24))
-      out.append(UInt8(truncatingIfNeeded: word >> 16))
-      out.append(UInt8(truncatingIfNeeded: word >> 8))
-      out.append(UInt8(truncatingIfNeeded: word))
-    }
-    return out
+    return DigestPadding.bytes(ofWords: [h0, h1, h2, h3, h4])
   }
 
   /// One 64-byte block into the state; the 80-word schedule lives on the stack.

@@ -76,13 +76,7 @@ public struct SHA256: Sendable {
 
   /// Pads, processes the last block(s) and returns the digest. The value should not be reused.
   public mutating func finalize() -> [UInt8] {
-    let bitLength = length &* 8
-    var tail = pending
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
+    let tail = DigestPadding.tail(pending: pending, byteLength: length)
     tail.withUnsafeBufferPointer { buf in
       guard let base = buf.baseAddress else { return }
       var o = 0
@@ -93,15 +87,7 @@ public struct SHA256: Sendable {
     }
     pending.removeAll()
     let s = state
-    var out = [UInt8]()
-    out.reserveCapacity(32)
-    for word in [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7] {
-      out.append(UInt8(truncatingIfNeeded: word >> 24))
-      out.append(UInt8(truncatingIfNeeded: word >> 16))
-      out.append(UInt8(truncatingIfNeeded: word >> 8))
-      out.append(UInt8(truncatingIfNeeded: word))
-    }
-    return out
+    return DigestPadding.bytes(ofWords: [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7])
   }
 
   private static let k: [UInt32] = [
