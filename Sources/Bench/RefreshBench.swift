@@ -122,16 +122,18 @@ enum RefreshBench {
     )
   }
 
+  /// A generated size for every PDF asked with HEAD (both sites size their files that way).
+  static let pdfSizes: @Sendable (MirrorRequest) -> MirrorResponse? = { req in
+    guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
+    return MirrorResponse(
+      status: 200, headers: ["Content-Type": "application/pdf"],
+      contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+  }
+
   static func atarimania() throws {
     let t = try trial(
       "atarimania", tool: "atarimania-build", arguments: ["--min-issues", "0", "--jobs", "4"],
-      files: CatalogueFileList.files(ofTool: "atarimania").map(\.file)
-    ) { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": "application/pdf"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+      files: CatalogueFileList.files(ofTool: "atarimania").map(\.file), route: pdfSizes)
     defer {
       t.server.stop()
       try? FileManager.default.removeItem(at: t.dir)
@@ -149,13 +151,7 @@ enum RefreshBench {
     let t = try trial(
       "vintageapple", tool: "vintageapple-build",
       arguments: ["--min-magazines", "1", "--min-books", "1", "--jobs", "4"],
-      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file)
-    ) { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": "application/pdf"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file), route: pdfSizes)
     defer {
       t.server.stop()
       try? FileManager.default.removeItem(at: t.dir)
