@@ -222,7 +222,15 @@ public final class SiteMirror: Sendable {
     while true {
       let c = accept(fd, nil, nil)
       if c < 0 {
-        if errno == EINTR { continue }
+        let e = errno
+        // Only a closed listener ends the loop: a client that gave up while queued (ECONNABORTED),
+        // or a moment without descriptors, must not take the whole mirror down with it.
+        if state.withLock({ $0.stopped }) { return }
+        if e == EINTR || e == ECONNABORTED || e == EPROTO || e == EAGAIN { continue }
+        if e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM {
+          usleep(10_000)
+          continue
+        }
         return
       }
       var one: Int32 = 1

@@ -299,6 +299,20 @@ public enum BuildRunner {
     {
       report.findings.append(shrink)
     }
+    if let previous {
+      let series = ShrinkCheck.compareSeries(
+        previousKeys: previous.recordKeys, newKeys: c.recordKeys, allowed: options.allowShrink)
+      let offline =
+        options.noNetwork
+        ? ShrinkCheck.compareOffline(
+          previousCount: previous.recordCount, newCount: c.recordCount, allowed: options.allowShrink) : nil
+      report.findings += [series, offline].compactMap { $0 }
+      if let old = previous as? IssueCatalogue, let new = c as? IssueCatalogue,
+        let stable = StableFieldCheck.compare(previous: old, new: new)
+      {
+        report.findings.append(stable)
+      }
+    }
     for f in report.findings {
       let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
       let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
