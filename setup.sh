@@ -15,8 +15,9 @@ esac
 
 packages=(libxml2-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl)
 # The venv the interop tests and the workflow checks use (.ci/run): the swift image has Python's
-# library but not python3 -m venv, and without it those tests would skip and CI still pass.
-packages+=(python3-venv)
+# library but not python3 -m venv, and without it those tests would skip and CI still pass. git and
+# jq for scripts/workflow-dry-run (its stand-in gh answers --jq with jq).
+packages+=(python3-venv git jq)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -130,6 +130,11 @@ final class WorkflowDryRunTests: XCTestCase {
     let r = try ChildProcess.run(
       URL(fileURLWithPath: python),
       [script, "--products", Tool.productsDirectory.path, "--timeout", "300", "--json"] + arguments)
+    if r.status == 69 {
+      // Something it needs is missing here (the message says what); setup.sh installs it for CI.
+      print("skipped: \(r.stderrText)")
+      throw XCTSkip(r.stderrText)
+    }
     XCTAssertEqual(r.status, status, r.stderrText)
     let object = try JSONSerialization.jsonObject(with: r.stdout)
     return try XCTUnwrap(object as? [String: Any], r.stdoutText + r.stderrText)
