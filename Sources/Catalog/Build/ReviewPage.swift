@@ -265,7 +265,7 @@ struct ReviewPage {
       h.element("td", r.postponed ? "not run" : String(r.exitCode), ["class": "n"])
       h.element("td", String(requests), ["class": "n"])
       h.open("td", ["class": "chart"])
-      Bar(share: Double(requests) / Double(most), label: "\(r.label): \(requests) requests").render(&h)
+      Bar(share: Double(requests) / Double(most), label: "\(r.label): \(Plural.count(requests, "request"))").render(&h)
       h.close("td")
       h.element("td", String(cached), ["class": "n"])
       let perMinute = r.seconds > 0 ? Int((Double(requests) / r.seconds * 60).rounded()) : 0

@@ -82,9 +82,9 @@ public enum BombJackTool {
       if products.isEmpty {
         let d = build.dropped
         summary += [
-          "walked \(crawl.pages.count + crawl.failed.count) pages, \(build.pagesWithArchives) with archives, "
+          "walked \(Plural.count(crawl.pages.count + crawl.failed.count, "page")), \(build.pagesWithArchives) with archives, "
             + "\(crawl.failed.count) failed" + (crawl.capped ? ", stopped at --max-pages" : ""),
-          "dropped \(d.noAddress) with no usable address, \(d.repeats) repeats, \(d.diskContents) disk contents, "
+          "dropped \(d.noAddress) with no usable address, \(Plural.count(d.repeats, "repeat")), \(d.diskContents) disk contents, "
             + "\(d.gone) gone from the server",
           "\(Plural.count(build.issueCount, "issue")) across \(Plural.count(build.runs.count + 1, "run")), in \(Plural.count(build.catalogues.count, "catalogue"))",
           o.noNetwork
