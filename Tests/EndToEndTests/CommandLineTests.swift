@@ -71,7 +71,7 @@ final class CommandLineTests: XCTestCase {
 
   func testAnOutputFolderThatIsAFileExits74NamingIt() throws {
     let out = dir.appendingPathComponent("out")
-    FileManager.default.createFile(atPath: out.path, contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: out.path, contents: Data("x".utf8)))
     let r = try Tool.run("archive-build", ["--no-network", "--quiet", "--out", out.path], in: dir)
     XCTAssertEqual(r.status, 74, r.stderr)
     XCTAssertTrue(r.stderr.contains("\(out.path): could not use it as the output folder (--out)"), r.stderr)
@@ -80,7 +80,7 @@ final class CommandLineTests: XCTestCase {
 
   func testACacheThatIsAFileExits74NamingIt() throws {
     let cache = dir.appendingPathComponent("cache")
-    FileManager.default.createFile(atPath: cache.path, contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: cache.path, contents: Data("x".utf8)))
     for extra in [[], ["--no-network"]] {
       let r = try Tool.run("archive-build", extra + ["--quiet", "--cache", cache.path], in: dir)
       XCTAssertEqual(r.status, 74, r.stderr)
