@@ -10,6 +10,13 @@ enum CacheWARCCommand {
     }
     do {
       let s = try WARCExport.export(store, to: path, hosts: hostFilter(args))
+      if args.flag("--json") {
+        return CacheCommand.printJSON(
+          ExportDocument(
+            cache: args.value("--cache") ?? store.root.path, warc: path, gets: s.gets, heads: s.heads,
+            records: s.records, bytes: s.bytes),
+          console)
+      }
       console.out(
         "\(path): \(count(s.gets, "GET answer")) and \(count(s.heads, "HEAD answer")) in \(count(s.records, "record")), \(CatalogueStats.humanBytes(Int64(s.bytes)))"
       )
@@ -36,6 +43,12 @@ enum CacheWARCCommand {
       let store = CacheStore(root: URL(fileURLWithPath: dir))
       let wants = hostFilter(args) ?? { _ in true }
       let s = try WARCImport.run(path, into: store, wants: wants)
+      if args.flag("--json") {
+        return CacheCommand.printJSON(
+          ImportDocument(
+            cache: dir, warc: path, gets: s.gets, heads: s.heads, revisits: s.revisits, otherHosts: s.otherHosts,
+            otherRecords: s.otherRecords), console)
+      }
       console.out(
         "\(path): imported \(count(s.gets, "GET answer")) and \(count(s.heads, "HEAD answer")) (\(count(s.revisits, "revisit")) resolved); skipped \(count(s.otherHosts, "answer")) for other hosts and \(count(s.otherRecords, "other record"))"
       )
@@ -56,5 +69,26 @@ enum CacheWARCCommand {
     return { h in hosts.contains { $0 == h || ($0.hasPrefix(".") && h.hasSuffix($0)) } }
   }
 
-  static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+  static func count(_ n: Int, _ noun: String) -> String { Plural.count(n, noun) }
+
+  /// `cache export --json` (schemas/cache-export.schema.json).
+  struct ExportDocument: Encodable {
+    var cache: String
+    var warc: String
+    var gets: Int
+    var heads: Int
+    var records: Int
+    var bytes: Int
+  }
+
+  /// `cache import --json` (schemas/cache-import.schema.json).
+  struct ImportDocument: Encodable {
+    var cache: String
+    var warc: String
+    var gets: Int
+    var heads: Int
+    var revisits: Int
+    var otherHosts: Int
+    var otherRecords: Int
+  }
 }
