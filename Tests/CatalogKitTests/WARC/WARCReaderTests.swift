@@ -18,8 +18,10 @@ final class WARCReaderTests: XCTestCase {
     return out
   }
 
-  private func read(_ bytes: [UInt8], wants: (String) -> Bool = { _ in true }) throws -> WARCAnswerReader.Result {
-    try WARCAnswerReader.read(try WARCReader.records(bytes), wants: wants, bodyCap: 1 << 20)
+  private func read(_ bytes: [UInt8], wants: @escaping (String) -> Bool = { _ in true }) throws -> (
+    answers: [WARCAnswer], counts: WARCAnswerReader.Counts
+  ) {
+    try WARCAnswerReader.read(bytes, wants: wants, bodyCap: 1 << 20)
   }
 
   func testAnExportReadsBackAsTheSameAnswersPlainOrGzipped() throws {
@@ -120,7 +122,7 @@ final class WARCReaderTests: XCTestCase {
       ], block: http.serialized())
     bytes += revisit.serialized()
     let got = try read(bytes)
-    XCTAssertEqual(got.revisits, 1)
+    XCTAssertEqual(got.counts.revisits, 1)
     XCTAssertEqual(got.answers.last?.url, "https://example.org/b")
     XCTAssertEqual(got.answers.last.map { String(decoding: $0.body, as: UTF8.self) }, "same bytes")
     XCTAssertEqual(got.answers.last?.header("content-type"), "text/plain")
@@ -142,6 +144,6 @@ final class WARCReaderTests: XCTestCase {
     let bytes = try file([answer("https://example.org/a", "a"), answer("https://elsewhere.net/b", "b")], gzip: true)
     let got = try read(bytes) { $0 == "example.org" }
     XCTAssertEqual(got.answers.map(\.url), ["https://example.org/a"])
-    XCTAssertEqual(got.otherHosts, 1)
+    XCTAssertEqual(got.counts.otherHosts, 1)
   }
 }
