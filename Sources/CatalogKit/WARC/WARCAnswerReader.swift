@@ -97,7 +97,14 @@ public final class WARCAnswerReader {
         }
       }
       if ended { return nil }
-      guard let r = try reader.next(keepBlock: keepsOverCap) else {
+      let record: WARCRecord?
+      do {
+        record = try reader.next(keepBlock: keepsOverCap)
+      } catch WARCError.tooLarge(let offset, let length, _) {
+        // The block's cap leaves room for headers; the cap a user knows is the body's.
+        throw WARCError.tooLarge(offset: offset, contentLength: length, cap: bodyCap)
+      }
+      guard let r = record else {
         ended = true
         continue
       }

@@ -46,7 +46,7 @@ public enum WARCError: Error, Sendable, Equatable, CustomStringConvertible {
       "record at offset \(o): revisit of \(t) names no earlier response with its payload digest"
     case .noRecords: "the file holds no WARC record"
     case .tooLarge(let o, let n, let cap):
-      "record at offset \(o): its block of \(n) bytes is over the \(cap)-byte cap on one answer"
+      "record at offset \(o): its block of \(n) bytes is over the \(cap)-byte cap on one answer's body"
     }
   }
 }

@@ -93,11 +93,13 @@ public final class WARCReader {
     if length > blockCap {
       guard !keepBlock(record) else { throw WARCError.tooLarge(offset: at, contentLength: length, cap: blockCap) }
       try skipBlock(length, of: record)
+      try closing(length, at: at)
     } else {
       record.block = try block(length, at: at)
+      // A length that lies is named as such before the digest it also breaks.
+      try closing(length, at: at)
       try WARCReader.checkDigest(record, header: "WARC-Block-Digest", bytes: record.block)
     }
-    try closing(length, at: at)
     return record
   }
 
