@@ -19,7 +19,7 @@ public enum WARCExport {
   /// to that name, or `cache verify --repair`, removes.
   /// - Parameter date: the warcinfo's date; nil for the newest fetch time among the answers written.
   public static func export(
-    _ store: CacheStore, to path: String, date: String? = nil, version: WARCVersion = .v1_1,
+    _ store: CacheStore, to path: String, date: String? = nil, version: WARCVersion = .v11,
     hosts: ((String) -> Bool)? = nil
   ) throws -> Summary {
     store.removeWARCLeftovers()

@@ -66,6 +66,8 @@ public enum WARCImport {
       for h in a.headers where headers[h.name] == nil { headers[h.name] = h.value }
       let response = FetchResponse(
         url: url, method: method, status: a.status, headers: headers, body: a.body, fromCache: false)
+      // A later empty body replaces an earlier one: the staged body file must not outlive it.
+      if method == .get, a.body.isEmpty { unlink(stage.paths(key).body) }
       try stage.write(key, response: response, charset: response.charset, fetched: a.date)
       if earlier {
         summary.replaced += 1

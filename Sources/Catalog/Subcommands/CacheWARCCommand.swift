@@ -8,7 +8,7 @@ enum CacheWARCCommand {
     guard let path = args.value("--warc") else {
       return CacheCommand.usageError("export needs --warc <file.warc.gz>.", console)
     }
-    let versionText = args.value("--warc-version") ?? WARCVersion.v1_1.rawValue
+    let versionText = args.value("--warc-version") ?? WARCVersion.v11.rawValue
     guard let version = WARCVersion(rawValue: versionText) else {
       return CacheCommand.usageError("--warc-version takes 1.0 or 1.1, not '\(versionText.prefix(40))'.", console)
     }
@@ -70,7 +70,8 @@ enum CacheWARCCommand {
     var skipped = ["\(Plural.count(c.otherHosts, "answer")) for other hosts"]
     if c.otherMethods > 0 { skipped.append("\(Plural.count(c.otherMethods, "answer")) to other methods (POST …)") }
     for (type, n) in c.skipped.sorted(by: { $0.key < $1.key }) { skipped.append(Plural.count(n, "\(type) record")) }
-    let list = skipped.count == 1 ? skipped[0] : skipped.dropLast().joined(separator: ", ") + " and " + (skipped.last ?? "")
+    let list =
+      skipped.count == 1 ? skipped[0] : skipped.dropLast().joined(separator: ", ") + " and " + (skipped.last ?? "")
     return done + "; skipped " + list
   }
 

@@ -35,7 +35,7 @@ extension WARCAnswer {
   /// `WARC-Concurrent-To` names the request, a record already read, as wget writes them and as a
   /// verifier reading front to back wants (a pointer forward is "not seen yet" to warcat). Record IDs
   /// are derived from the exchange, so exporting the same cache twice writes the same file.
-  public func records(warcinfoID: String, version: WARCVersion = .v1_1) -> [WARCRecord] {
+  public func records(warcinfoID: String, version: WARCVersion = .v11) -> [WARCRecord] {
     let requestID = WARCAnswer.recordID("request \(method) \(url) \(date)")
     let responseID = WARCAnswer.recordID("response \(method) \(url) \(date)")
     let target = WARCAnswer.requestTarget(url)
@@ -71,7 +71,7 @@ extension WARCAnswer {
 
   /// The `warcinfo` record that opens an export. Its ID is derived from the file's name, version
   /// and date, so the same cache exported under the same name writes the same bytes.
-  public static func warcinfo(filename: String, date: String, software: String, version: WARCVersion = .v1_1)
+  public static func warcinfo(filename: String, date: String, software: String, version: WARCVersion = .v11)
     -> WARCRecord
   {
     // The fields end with a blank line, as HTTP headers do: warcat reads a warc-fields block as
@@ -79,7 +79,7 @@ extension WARCAnswer {
     let block = Array(
       ("software: \(software)\r\nformat: \(version.format)\r\nconformsTo: \(version.specification)\r\n\r\n")
         .utf8)
-    let seed = version == .v1_1 ? "warcinfo \(filename) \(date)" : "warcinfo \(version.line) \(filename) \(date)"
+    let seed = version == .v11 ? "warcinfo \(filename) \(date)" : "warcinfo \(version.line) \(filename) \(date)"
     return WARCRecord(
       version: version.line,
       fields: [

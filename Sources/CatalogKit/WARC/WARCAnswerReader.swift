@@ -253,7 +253,9 @@ public final class WARCAnswerReader {
 
   private func decoded(_ message: HTTPMessage, at offset: Int) throws -> [UInt8] {
     let body = try message.decodedBody(offset: offset, cap: bodyCap)
-    guard body.count <= bodyCap else { throw WARCError.tooLarge(offset: offset, contentLength: body.count, cap: bodyCap) }
+    guard body.count <= bodyCap else {
+      throw WARCError.tooLarge(offset: offset, contentLength: body.count, cap: bodyCap)
+    }
     return body
   }
 

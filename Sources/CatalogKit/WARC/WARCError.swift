@@ -25,7 +25,8 @@ public enum WARCError: Error, Sendable, Equatable, CustomStringConvertible {
   public var offset: Int {
     switch self {
     case .cutShort(let o, _), .notARecord(let o), .badHeader(let o, _), .lengthLies(let o, _),
-      .digestMismatch(let o, _, _, _), .badGzip(let o, _), .badHTTP(let o, _), .unresolvedRevisit(let o, _), .tooLarge(let o, _, _):
+      .digestMismatch(let o, _, _, _), .badGzip(let o, _), .badHTTP(let o, _), .unresolvedRevisit(let o, _),
+      .tooLarge(let o, _, _):
       o
     case .noRecords: 0
     }

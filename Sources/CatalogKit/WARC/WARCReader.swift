@@ -163,7 +163,10 @@ public final class WARCReader {
       left -= take
     }
     guard let declared, let digest else {
-      if let declared { throw WARCError.badHeader(offset: record.offset, what: "WARC-Block-Digest '\(declared.prefix(60))' is not algorithm:value") }
+      if let declared {
+        throw WARCError.badHeader(
+          offset: record.offset, what: "WARC-Block-Digest '\(declared.prefix(60))' is not algorithm:value")
+      }
       return
     }
     let actual: [UInt8]? =

@@ -155,9 +155,9 @@ final class WARCReaderTests: XCTestCase {
   }
 
   func testAnExportLabelledWARC10SaysSoInEveryRecordAndReadsBack() throws {
-    let info = WARCAnswer.warcinfo(filename: "t.warc", date: "2026-12-01T10:00:00Z", software: "t", version: .v1_0)
+    let info = WARCAnswer.warcinfo(filename: "t.warc", date: "2026-12-01T10:00:00Z", software: "t", version: .v10)
     let a = answer("https://example.org/a", "a")
-    let records = [info] + a.records(warcinfoID: info.recordID ?? "", version: .v1_0)
+    let records = [info] + a.records(warcinfoID: info.recordID ?? "", version: .v10)
     XCTAssertEqual(Set(records.map(\.version)), ["WARC/1.0"])
     XCTAssertTrue(String(decoding: info.block, as: UTF8.self).contains("format: WARC File Format 1.0"))
     let back = try read(records.flatMap { $0.serialized() }).answers
@@ -182,7 +182,8 @@ final class WARCReaderTests: XCTestCase {
   }
 
   func testAURLAnsweredTwiceGivesBothAnswersInFileOrder() throws {
-    let bytes = try file([answer("https://example.org/a", "first"), answer("https://example.org/a", "second")], gzip: true)
+    let bytes = try file(
+      [answer("https://example.org/a", "first"), answer("https://example.org/a", "second")], gzip: true)
     XCTAssertEqual(try read(bytes).answers.map { String(decoding: $0.body, as: UTF8.self) }, ["first", "second"])
   }
 
@@ -251,7 +252,9 @@ final class WARCReaderTests: XCTestCase {
       var bytes: [UInt8]
       func read(at offset: Int, count: Int) -> [UInt8] { WARCBytes(bytes).read(at: offset, count: min(count, 7)) }
     }
-    let answers = [answer("https://example.org/a", String(repeating: "a", count: 5000)), answer("https://example.org/b", "b")]
+    let answers = [
+      answer("https://example.org/a", String(repeating: "a", count: 5000)), answer("https://example.org/b", "b"),
+    ]
     for gzip in [false, true] {
       let bytes = try file(answers, gzip: gzip)
       let reader = try WARCAnswerReader(Trickle(bytes: bytes), wants: { _ in true }, bodyCap: 1 << 20)

@@ -13,7 +13,8 @@ enum PythonTool {
   /// A Python that can `import module`, and the command `cli` beside it (nil when none is asked for).
   static func locate(module: String, cli: String?, package: String) throws -> (cli: String?, python: String) {
     let fm = FileManager.default
-    let dirs = [venv + "/bin"] + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    let dirs =
+      [venv + "/bin"] + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
     for dir in dirs {
       let python = dir + "/python3"
       guard fm.isExecutableFile(atPath: python) else { continue }

@@ -25,7 +25,10 @@ final class WARCToolVerdictTests: XCTestCase {
       let warc = dir.appendingPathComponent("\(name.dropFirst())-\(version).warc.gz").path
       let out = try Tool.run(
         "catalog",
-        ["cache", "export", "--cache", caches.appendingPathComponent(name).path, "--warc", warc, "--warc-version", version])
+        [
+          "cache", "export", "--cache", caches.appendingPathComponent(name).path, "--warc", warc, "--warc-version",
+          version,
+        ])
       XCTAssertEqual(out.status, 0, out.stdout + out.stderr)
       XCTAssertTrue(out.stdout.contains("(WARC/\(version))"), out.stdout)
       return warc
@@ -105,7 +108,8 @@ final class WARCToolVerdictTests: XCTestCase {
       files.append(warc)
     }
     let joined = dir.appendingPathComponent("joined.warc.gz").path
-    let concat = try PythonTool.run(warcat.python, ["-m", "warcat", "concat"] + files + ["--output", joined, "--gzip"])
+    let concat = try PythonTool.run(
+      warcat.python, ["-m", "warcat", "concat"] + files + ["--output", joined, "--gzip"])
     XCTAssertEqual(concat.status, 0, concat.stderr)
     let cache = dir.appendingPathComponent("imported")
     let r = try Tool.run("catalog", ["cache", "import", joined, "--cache", cache.path])
