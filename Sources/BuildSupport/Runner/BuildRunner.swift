@@ -77,6 +77,12 @@ public enum BuildRunner {
       Diagnostics.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
+    let dropped = fetcher.droppedSummary
+    for line in dropped.prefix(10) { context.warn(line) }
+    if dropped.count > 10 {
+      context.warn(
+        "… and \(Plural.count(dropped.count - 10, "other answer")) dropped from the cache for the same reasons")
+    }
     // A refusal built from cached pages repeats on every run until they are fetched anew.
     if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
     let report = BuildReport(
