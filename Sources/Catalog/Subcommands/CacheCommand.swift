@@ -7,7 +7,7 @@ enum CacheCommand: Subcommand {
   static let name = "cache"
   static let abstract = "List, summarise, verify, prune or remove entries of a build cache."
   static let usage =
-    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>] [--json]"
+    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>] [--warc-version 1.0|1.1] [--json]"
   static let actions = ["ls", "stats", "verify", "prune", "rm", "export", "import"]
   static let arguments = [
     ("ls", "One line per entry: method, status, size, fetch time, URL."),
@@ -30,9 +30,10 @@ enum CacheCommand: Subcommand {
     ("--include-probes", "With prune: also drop HEAD answers fetched before the cut-off."),
     ("--dry-run", "With prune: count what would be removed, remove nothing."),
     ("--warc <file>", "With export: the WARC file to write."),
+    ("--warc-version <v>", "With export: the WARC version, 1.0 for older readers (warctools). (default: 1.1)"),
     ("--json", "Print JSON instead of text (every action; schemas/ describes each document)."),
   ]
-  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url", "--warc"]
+  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url", "--warc", "--warc-version"]
   static let flags: Set<String> = ["--repair", "--include-probes", "--dry-run", "--json"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
