@@ -1,0 +1,113 @@
+import BuildSupport
+import CatalogKit
+import Foundation
+import ShelfmarkSamples
+import SiteMirrorKit
+
+/// `bench chaos`: each generated site built clean, then under seeded transient 5xx bursts and 429s
+/// hitting 2% and 5% of its URLs, at `--delay 0 --jobs 8` (issue 18: goal ≤ 3× and ≤ 5× the clean
+/// build's time). Every time is the median of three runs, each from an empty cache; the baseline is
+/// the same tool's clean build of the same site in this run. It also prints how many faulted runs
+/// ended byte-identical to the clean build (the rest must have been refused, never different).
+enum ChaosBench {
+  static let seeds: [UInt64] = [11, 22, 33]
+
+  static func run() async throws {
+    let only = ProcessInfo.processInfo.environment["SHELFMARK_BENCH_ONLY"].map {
+      Set($0.split(separator: ",").map(String.init))
+    }
+    let sites: [(name: String, tool: String, arguments: [String], files: [String], write: (URL) throws -> Void)] = [
+      (
+        "retrospec", "retrospec-build", ["--min-issues", "1"], ["retrospec-catalog.json"],
+        { _ = try GeneratedRetroSpec(issuesPerSeries: 60).write(into: $0) }
+      ),
+      (
+        "atarimania", "atarimania-build", ["--min-issues", "0"],
+        CatalogueFileList.files(ofTool: "atarimania").map(\.file),
+        { _ = try GeneratedAtarimania(titles: 12, issuesPerTitle: 40).write(into: $0) }
+      ),
+      (
+        "vintageapple", "vintageapple-build", ["--min-magazines", "1", "--min-books", "1"],
+        CatalogueFileList.files(ofTool: "vintageapple").map(\.file),
+        {
+          _ = try GeneratedVintageApple(slugs: VintageAppleSection.all.map(\.slug), rowsPerSection: 60).write(into: $0)
+        }
+      ),
+    ]
+    for s in sites where only?.contains(s.name) ?? true {
+      try measure(s.name, tool: s.tool, arguments: s.arguments, files: s.files, write: s.write)
+    }
+  }
+
+  static func measure(
+    _ name: String, tool: String, arguments: [String], files: [String], write: (URL) throws -> Void
+  ) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "chaos-bench-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("site"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try write(dir.appendingPathComponent("site"))
+    let server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 7200)
+    server.route { req in
+      guard req.method == "HEAD", req.path.hasSuffix(".pdf") || req.path.hasSuffix(".zip") else { return nil }
+      return MirrorResponse(
+        status: 200, headers: ["Content-Type": req.path.hasSuffix(".pdf") ? "application/pdf" : "application/zip"],
+        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+    }
+    try server.start()
+    defer { server.stop() }
+    var runs = 0
+    func build(_ plan: ChaosPlan?) throws -> (seconds: Double, status: Int32, out: String) {
+      runs += 1
+      server.chaos(plan)
+      let out = "out-\(runs)"
+      let r = try ChildRun.start(
+        tool: tool,
+        [
+          "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache-\(runs)").path, "--out",
+          dir.appendingPathComponent(out).path, "--date", "2026-12-01", "--delay", "0", "--jobs", "8", "--quiet",
+        ] + arguments)
+      return (r.seconds, r.status, out)
+    }
+    func bytes(_ out: String) -> [Data?] {
+      files.map {
+        FileManager.default.contents(atPath: dir.appendingPathComponent(out).appendingPathComponent($0).path)
+      }
+    }
+    var clean: [Double] = []
+    var reference: [Data?] = []
+    for _ in 0..<3 {
+      let r = try build(nil)
+      guard r.status == 0 else { throw BenchFailure("\(tool): the clean build exited \(r.status)") }
+      clean.append(r.seconds)
+      reference = bytes(r.out)
+    }
+    let base = median(clean)
+    var line = String(format: "%@: clean %.2fs (median of 3, %d requests)", name, base, server.requests.count / 3)
+    for (rate, goal) in [(0.02, 3.0), (0.05, 5.0)] {
+      var times: [Double] = []
+      var identical = 0
+      var refused = 0
+      var different = 0
+      for seed in seeds {
+        let r = try build(ChaosPlan(seed: seed, rate: rate, kinds: [.burst5xx, .tooMany]))
+        times.append(r.seconds)
+        if r.status == 0 {
+          if bytes(r.out) == reference { identical += 1 } else { different += 1 }
+        } else {
+          refused += 1
+        }
+      }
+      let ratio = median(times) / max(base, 0.001)
+      line += String(
+        format: "; %.0f%% 5xx/429: %.2fs = %.1f× [goal ≤ %.0f×], %d/%d identical, %d refused, %d different",
+        rate * 100, median(times), ratio, goal, identical, seeds.count, refused, different)
+    }
+    print(line)
+  }
+
+  static func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.isEmpty ? 0 : s[s.count / 2]
+  }
+}
