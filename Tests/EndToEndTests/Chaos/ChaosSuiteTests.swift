@@ -21,7 +21,7 @@ final class ChaosSuiteTests: XCTestCase {
   private static func rate(_ kind: ChaosPlan.Kind) -> Double {
     switch kind {
     case .reset, .lyingLength, .halfBody, .empty200, .errorPage200: 0.4
-    case .burst5xx, .tooMany, .stall, .headZero, .headErrorPage: 0.1
+    case .burst5xx, .tooMany, .tooManyRetryAfter, .stall, .headZero, .headErrorPage: 0.1
     }
   }
 
