@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(libxml2-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl)
+packages=(libxml2-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev libssl-dev pkg-config curl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
