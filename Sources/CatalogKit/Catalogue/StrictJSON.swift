@@ -271,7 +271,19 @@ extension StrictJSON {
     /// A string's value (escapes resolved), checked for raw control characters and bad UTF-8.
     mutating func string() throws(StrictJSONError) -> String {
       i += 1
-      var out: [UInt8] = []
+      // Most strings hold no escape: their value is their bytes, checked and sliced once. Only from
+      // the first backslash (or a byte to refuse) is the value built up byte by byte.
+      let start = i
+      while i < bytes.count {
+        let b = bytes[i]
+        if b == UInt8(ascii: "\"") {
+          i += 1
+          return String(decoding: bytes[start..<(i - 1)], as: UTF8.self)
+        }
+        if b == UInt8(ascii: "\\") || b < 0x20 { break }
+        i += b < 0x80 ? 1 : try utf8Sequence()
+      }
+      var out = Array(bytes[start..<i])
       while true {
         guard i < bytes.count else { throw error("the file ends inside a string") }
         let b = bytes[i]
