@@ -94,13 +94,17 @@ enum FetchBench {
       row(
         "warm cache replay (GET, 30 KB pages)", rate(listings.count, heavy), "entries/s", goal: "goal ≥ 20,000/s"))
     print(
-      row("  " + Baseline.floor("reading the same files").label, rate(listings.count, heavyFloor), "entries/s", goal: ""))
+      row(
+        "  " + Baseline.floor("reading the same files").label, rate(listings.count, heavyFloor), "entries/s", goal: ""))
     print(String(format: "  SHA-256 check of every body: %.1f%% of the replay's time", heavyShaShare.median * 100))
     print(row("HEADs, 8 in flight (Shelfmark)", rate(count, heads), "requests/s", goal: ""))
     print(row("HEADs, 8 in flight (libcurl transport alone)", rate(count, transport), "requests/s", goal: ""))
     print(row("HEADs, 8 in flight (URLSession alone)", rate(count, urlSession), "requests/s", goal: ""))
     if haveCurl {
-      print(row("HEADs, 8 in flight (\(Baseline.peer("curl --parallel").label))", rate(count, curlHeads), "requests/s", goal: ""))
+      print(
+        row(
+          "HEADs, 8 in flight (\(Baseline.peer("curl --parallel").label))", rate(count, curlHeads), "requests/s",
+          goal: ""))
       // Time ours / time curl, round by round: above 1 when curl is the faster.
       print("  ratio curl / Shelfmark (rate): \(Samples.ratios(heads, curlHeads).summary("%.2fx")) (goal ≤ 2x)")
     } else {
