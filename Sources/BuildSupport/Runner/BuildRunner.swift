@@ -77,6 +77,8 @@ public enum BuildRunner {
       Diagnostics.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
+    // Keeps reading the HEAD log proportional to the live answers, not to every re-ask ever made.
+    do { try fetcher.cache.compactHeadLogIfDue() } catch { context.warn("\(error)") }
     // A refusal built from cached pages repeats on every run until they are fetched anew.
     if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
     let report = BuildReport(
