@@ -204,10 +204,11 @@ final class HeadLog: Sendable {
     }
     do {
       buffer += HeadLog.marker(0)
-      try view.forEachLive(tailChecked: { line in
+      let tailChecked: (ArraySlice<UInt8>) -> Bool = { line in
         guard let r = CacheRecord.read(Data(line)), r.removed != true else { return false }
         return isSound(r)
-      }) { line in
+      }
+      try view.forEachLive(tailChecked: tailChecked) { line in
         guard let key = HeadLog.field("key", in: line) else { return }
         if filter.dropping.contains(String(decoding: key, as: UTF8.self)) { return }
         if filter.checkEveryLine {
