@@ -132,6 +132,7 @@ enum BombJackBench {
 
 /// A built executable run as a child, timed, with its peak memory sampled from /proc while it runs.
 struct ChildRun {
+  var tool: String
   var status: Int32
   var seconds: Double
   var peakKB: Int
@@ -156,11 +157,11 @@ struct ChildRun {
     // including whatever happened after the last 20 ms sample.
     let after = PeakMemory.childrenKilobytes()
     if after > before { peak = max(peak, after) }
-    return ChildRun(status: r.status, seconds: r.seconds, peakKB: peak, stderr: r.stderrText)
+    return ChildRun(tool: tool, status: r.status, seconds: r.seconds, peakKB: peak, stderr: r.stderrText)
   }
 
   func check() throws {
-    guard status == 0 else { throw BenchFailure("bombjack-build exited \(status): \(stderr.suffix(2000))") }
+    guard status == 0 else { throw BenchFailure("\(tool) exited \(status): \(stderr.suffix(2000))") }
   }
 }
 

@@ -33,6 +33,11 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     { try await WarcBench.run() }
   ),
   (
+    "cache",
+    "the same warm rebuild in caches of 10k, 100k and 1M entries; stats, verify, prune, export per entry (needs the tools built)",
+    { try await CacheBench.run() }
+  ),
+  (
     "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
   ),
 ]
