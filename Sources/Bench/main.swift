@@ -33,6 +33,10 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     { try await WarcBench.run() }
   ),
   (
+    "catalog", "catalog check and diff on the shipped files next to plain Python; check/diff on long strings",
+    { try await CatalogBench.run() }
+  ),
+  (
     "cache",
     "the same warm rebuild in caches of 10k, 100k and 1M entries; stats, verify, prune, export per entry (needs the tools built)",
     { try await CacheBench.run() }

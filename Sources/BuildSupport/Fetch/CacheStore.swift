@@ -142,8 +142,10 @@ public final class CacheStore: Sendable {
           url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
     }
     let p = paths(key)
-    guard let recordData = FileManager.default.contents(atPath: p.record) else { return .miss }
-    guard let record = CacheRecord.read(recordData) else { return .corrupt("\(p.record) is not a readable record") }
+    guard let recordBytes = CacheStore.contents(p.record) else { return .miss }
+    guard let record = CacheRecord.read(Data(recordBytes)) else {
+      return .corrupt("\(p.record) is not a readable record")
+    }
     guard record.url == key.normalisedURL, record.method == key.method else {
       return .corrupt("\(p.record) is filed under this URL's name but records \(record.url)")
     }
@@ -151,10 +153,8 @@ public final class CacheStore: Sendable {
     if record.bodyBytes == 0 {
       body = []
     } else {
-      guard let data = FileManager.default.contents(atPath: p.body) else {
-        return .corrupt("\(p.body) is missing")
-      }
-      body = [UInt8](data)
+      guard let bytes = CacheStore.contents(p.body) else { return .corrupt("\(p.body) is missing") }
+      body = bytes
       guard body.count == record.bodyBytes, SHA256.hex(body) == record.bodySHA256 else {
         return .corrupt("\(p.body) does not match its record's SHA-256")
       }
@@ -256,6 +256,31 @@ public final class CacheStore: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// A file's bytes read straight into an array (one `read` for a file of the size `fstat` gives),
+  /// or nil when it cannot be opened: on a warm replay FileManager's `Data` and the copy out of it
+  /// were a tenth of the time of a 30 KB page.
+  static func contents(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return nil }
+    // One byte more than the size, so the read that finds the end needs no room made for it.
+    var out = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
+    var got = 0
+    while true {
+      if got == out.count { out.append(contentsOf: [UInt8](repeating: 0, count: max(4096, out.count))) }
+      let n = out.withUnsafeMutableBytes { b in
+        b.baseAddress.map { Foundation.read(fd, $0 + got, b.count - got) } ?? 0
+      }
+      if n < 0 { return nil }
+      if n == 0 { break }
+      got += n
+    }
+    out.removeLast(out.count - got)
+    return out
+  }
 
   private func ensureFolder(_ path: String) throws {
     try state.withLock { try CacheStore.ensureFolder(path, known: &$0.knownFolders) }
