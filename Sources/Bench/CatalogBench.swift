@@ -53,10 +53,11 @@ enum CatalogBench {
           ratio.summary("%.2f×")))
     }
 
-    // Linearity on long strings: one title of 1 MB, then 4 MB, in the RetroSpec catalogue.
+    // Linearity on long strings: one title of 2, 4 and 8 MB in the RetroSpec catalogue. Linear means
+    // each command's extra time per extra megabyte is the same from 1 to 2 MB as from 2 to 4 MB.
     let retrospec = try Data(contentsOf: shipped.appendingPathComponent("retrospec-catalog.json"))
-    var ratios: [(Int, Double, Double)] = []
-    for megabytes in [1, 4] {
+    var medians: [(mb: Int, validate: Double, check: Double, diff: Double)] = []
+    for megabytes in [2, 4, 8] {
       let folder = dir.appendingPathComponent("long-\(megabytes)")
       try fm.createDirectory(at: folder, withIntermediateDirectories: true)
       let file = folder.appendingPathComponent("retrospec-catalog.json")
@@ -70,17 +71,26 @@ enum CatalogBench {
         d.add(
           try time(catalog, ["diff", shipped.appendingPathComponent("retrospec-catalog.json").path, file.path]))
       }
-      ratios.append((megabytes, c.median / v.median, d.median / v.median))
+      medians.append((megabytes, v.median, c.median, d.median))
       print(
         String(
-          format: "  a %d MB title: validate %.3f s, check %.3f s (%.1f× validate), diff %.3f s (%.1f× validate)",
-          megabytes, v.median, c.median, c.median / v.median, d.median, d.median / v.median))
+          format: "  a %d MB title: validate %.3f s, check %.3f s, diff %.3f s", megabytes, v.median, c.median,
+          d.median))
     }
-    if ratios.count == 2 {
+    func perMB(_ a: Int, _ b: Int) -> String {
+      let mb = Double(medians[b].mb - medians[a].mb)
+      return String(
+        format: "validate %.3f, check %.3f, diff %.3f s/MB", (medians[b].validate - medians[a].validate) / mb,
+        (medians[b].check - medians[a].check) / mb, (medians[b].diff - medians[a].diff) / mb)
+    }
+    if medians.count == 3 {
+      print("  extra time per extra MB, 2→4 MB: \(perMB(0, 1)); 4→8 MB: \(perMB(1, 2))")
+      let growth = (medians[2].check - medians[1].check) / 2 / max((medians[1].check - medians[0].check), 1e-9)
+      let diffGrowth = (medians[2].diff - medians[1].diff) / 2 / max((medians[1].diff - medians[0].diff), 1e-9)
       print(
         String(
-          format: "  4 MB against 1 MB: check/validate ratio %.2f×, diff/validate %.2f× [goal ≈ 1×: linear]",
-          ratios[1].1 / ratios[0].1, ratios[1].2 / ratios[0].2))
+          format: "  per-MB cost at 4→8 MB over 2→4 MB: check %.2f×, diff %.2f× [goal ≈ 1×: linear, not growing]",
+          growth, diffGrowth))
     }
   }
 
