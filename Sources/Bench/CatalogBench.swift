@@ -54,7 +54,7 @@ enum CatalogBench {
     }
 
     // Linearity on long strings: one title of 2, 4 and 8 MB in the RetroSpec catalogue. Linear means
-    // each command's extra time per extra megabyte is the same from 1 to 2 MB as from 2 to 4 MB.
+    // each command's extra time per extra megabyte is the same from 2 to 4 MB as from 4 to 8 MB.
     let retrospec = try Data(contentsOf: shipped.appendingPathComponent("retrospec-catalog.json"))
     var medians: [(mb: Int, validate: Double, check: Double, diff: Double)] = []
     for megabytes in [2, 4, 8] {
