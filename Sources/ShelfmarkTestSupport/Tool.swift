@@ -9,8 +9,12 @@ public enum Tool {
     public var stderr: String
   }
 
-  /// The folder holding the built products (`.build/debug`), found beside the running test bundle.
+  /// The folder holding the built products (`.build/debug`), found beside the running test bundle;
+  /// `SHELFMARK_PRODUCTS` names another (to run a suite against another commit's executables).
   public static var productsDirectory: URL {
+    if let other = ProcessInfo.processInfo.environment["SHELFMARK_PRODUCTS"], !other.isEmpty {
+      return URL(fileURLWithPath: other)
+    }
     var u = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     while u.path != "/" {
       if u.pathExtension == "xctest" { return u.deletingLastPathComponent() }

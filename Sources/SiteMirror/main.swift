@@ -6,7 +6,7 @@ import SiteMirrorKit
 let usage = """
   OVERVIEW: Serve a saved site tree on 127.0.0.1 so builds can replay it with --mirror.
 
-  USAGE: site-mirror --root <dir> [--port <n>] [--sizes <file>] [--for <seconds>]
+  USAGE: site-mirror --root <dir> [--port <n>] [--sizes <file>] [--for <seconds>] [--chaos <plan>]
 
   OPTIONS:
     --root <path>      Folder laid out as HOST/PATH (a query maps to the file named PATH?QUERY), a build
@@ -14,6 +14,9 @@ let usage = """
     --port <n>         Port to bind on 127.0.0.1. (default: any free port)
     --sizes <file>     Lines of `host/path<TAB>bytes` answered to HEAD when no file exists.
     --for <seconds>    Stop by itself after this long. (default: 3600; 1 to 2592000)
+    --chaos <plan>     Fault a share of answers, transiently: SEED:RATE[:KIND,...], e.g. 7:0.05 or
+                       7:0.1:half-body,error-page-200. Kinds: 5xx-burst, 429, reset, lying-length,
+                       half-body, stall, empty-200, error-page-200, head-zero, head-error-page.
     --version          Show the version and the commit it was built from.
     --help             Show help information.
 
@@ -25,6 +28,7 @@ let declared = [
   ToolOption("--port", value: "<n>", help: "", kind: .integer(0...65_535)),
   ToolOption("--sizes", value: "<file>", help: "", kind: .path),
   ToolOption("--for", value: "<seconds>", help: "", kind: .integer(1...(30 * 86_400))),
+  ToolOption("--chaos", value: "<plan>", help: ""),
   ToolOption("--version", help: ""),
   ToolOption("--help", help: ""),
 ]
@@ -52,6 +56,12 @@ let port = options.values["--port"]?.last.flatMap { UInt16($0) } ?? 0
 let sizesFile = options.values["--sizes"]?.last
 let lifetime = options.values["--for"]?.last.flatMap { Double($0) } ?? 3600
 guard let root else { fail("--root is required.") }
+let chaos: ChaosPlan? = options.values["--chaos"]?.last.map { spec in
+  guard let plan = ChaosPlan(spec: spec) else {
+    fail("--chaos takes SEED:RATE[:KIND,...] with RATE from 0 to 1 and kinds from the help, not '\(spec)'.")
+  }
+  return plan
+}
 var isDir: ObjCBool = false
 guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
   Diagnostics.error("\(root): no such folder or WARC file")
@@ -81,6 +91,7 @@ do {
       server.setSize(size, for: String(cols[0]))
     }
   }
+  server.chaos(chaos)
   try server.start()
   print("serving \(root) at \(server.baseURL) (pass --mirror \(server.baseURL)); stops after \(Int(lifetime)) s")
   fflush(nil)

@@ -84,6 +84,11 @@ public final class SiteMirror: Sendable {
     var faults: [(prefix: String, fault: Fault, remaining: Int)] = []
     var handler: (@Sendable (MirrorRequest) -> MirrorResponse?)?
     var stopped = false
+    var chaos: ChaosPlan? = nil
+    /// Requests seen per `METHOD host/path?query`, for the chaos plan's transient faults.
+    var attempts: [String: Int] = [:]
+    /// Faults the chaos plan injected, by kind.
+    var injected: [ChaosPlan.Kind: Int] = [:]
     /// Open client connections, closed by `stop()` so no keep-alive connection outlives the server.
     var clients = Set<Int32>()
   }
@@ -196,6 +201,18 @@ public final class SiteMirror: Sendable {
     state.withLock { $0.faults.append((prefix, fault, times)) }
   }
 
+  /// Injects the plan's transient faults from now on (nil stops them); requests are counted afresh.
+  public func chaos(_ plan: ChaosPlan?) {
+    state.withLock {
+      $0.chaos = plan
+      $0.attempts.removeAll()
+      $0.injected.removeAll()
+    }
+  }
+
+  /// How many answers the chaos plan has faulted so far, by kind.
+  public var chaosInjected: [ChaosPlan.Kind: Int] { state.withLock { $0.injected } }
+
   /// Forgets every fault not yet used.
   public func clearFaults() { state.withLock { $0.faults.removeAll() } }
 
@@ -205,7 +222,15 @@ public final class SiteMirror: Sendable {
     while true {
       let c = accept(fd, nil, nil)
       if c < 0 {
-        if errno == EINTR { continue }
+        let e = errno
+        // Only a closed listener ends the loop: a client that gave up while queued (ECONNABORTED),
+        // or a moment without descriptors, must not take the whole mirror down with it.
+        if state.withLock({ $0.stopped }) { return }
+        if e == EINTR || e == ECONNABORTED || e == EPROTO || e == EAGAIN { continue }
+        if e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM {
+          usleep(10_000)
+          continue
+        }
         return
       }
       var one: Int32 = 1
@@ -288,14 +313,27 @@ public final class SiteMirror: Sendable {
     var req = MirrorRequest(method: method, host: host, path: realPath, query: query, headers: headers, status: 0)
 
     let target = req.target
-    let (fault, h, size) = state.withLock { s -> (Fault?, (@Sendable (MirrorRequest) -> MirrorResponse?)?, Int?) in
+    let (fault, h, size, chaos, stall) = state.withLock {
+      s -> (Fault?, (@Sendable (MirrorRequest) -> MirrorResponse?)?, Int?, ChaosPlan.Kind?, Int) in
       var fault: Fault? = nil
       if let i = s.faults.firstIndex(where: { target.hasPrefix($0.prefix) && $0.remaining > 0 }) {
         fault = s.faults[i].fault
         s.faults[i].remaining -= 1
         if s.faults[i].remaining == 0 { s.faults.remove(at: i) }
       }
-      return (fault, s.handler, s.sizes[target])
+      var kind: ChaosPlan.Kind? = nil
+      if fault == nil, let plan = s.chaos {
+        let name = method + " " + target
+        let n = s.attempts[name, default: 0] + 1
+        s.attempts[name] = n
+        kind = plan.fault(method: method, target: target, attempt: n)
+        if let kind { s.injected[kind, default: 0] += 1 }
+      }
+      return (fault, s.handler, s.sizes[target], kind, s.chaos?.stallMilliseconds ?? 0)
+    }
+    if let chaos {
+      return answerChaos(
+        c, chaos, method: method, target: target, req: req, stall: stall, handler: h, size: size, headers: headers)
     }
 
     var response: MirrorResponse
@@ -360,6 +398,86 @@ public final class SiteMirror: Sendable {
     default:
       return sendAll(c, response.body)
     }
+  }
+
+  /// The true answer to a request, as `answer` would give it without faults.
+  private func trueAnswer(
+    _ req: MirrorRequest, handler h: (@Sendable (MirrorRequest) -> MirrorResponse?)?, size: Int?,
+    headers: [String: String]
+  ) -> MirrorResponse {
+    var response: MirrorResponse
+    if let r = h?(req) {
+      response = r
+    } else if let r = file(host: req.host, path: req.path, query: req.query, headers: headers) {
+      response = r
+    } else if let size {
+      response = MirrorResponse(
+        status: 200, headers: ["Content-Type": "application/octet-stream"],
+        body: req.method == "HEAD" ? [] : [UInt8](repeating: 0, count: size), contentLength: size)
+    } else {
+      response = MirrorResponse.text("not found\n", status: 404, type: "text/plain")
+    }
+    if req.method == "GET" || req.method == "HEAD" { response = SiteMirror.conditional(response, headers) }
+    return response
+  }
+
+  /// One answer with a chaos fault; false when the connection must close.
+  private func answerChaos(
+    _ c: Int32, _ kind: ChaosPlan.Kind, method: String, target: String, req: MirrorRequest, stall: Int,
+    handler: (@Sendable (MirrorRequest) -> MirrorResponse?)?, size: Int?, headers: [String: String]
+  ) -> Bool {
+    let errorPage = Array(
+      "<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>The server is temporarily unable to service your request.</p></body></html>\n"
+        .utf8)
+    var truth = trueAnswer(req, handler: handler, size: size, headers: headers)
+    var length = truth.contentLength ?? truth.body.count
+    var close = false
+    switch kind {
+    case .burst5xx:
+      truth = MirrorResponse(status: 503, headers: ["Content-Type": "text/html"], body: errorPage)
+      length = errorPage.count
+    case .tooMany:
+      truth = MirrorResponse(
+        status: 429, headers: ["Retry-After": "1", "Content-Type": "text/plain"], body: Array("slow down\n".utf8))
+      length = truth.body.count
+    case .reset:
+      truth.body = Array(truth.body.prefix(truth.body.count / 2))
+      close = true
+    case .lyingLength:
+      length += 100
+      close = true
+    case .halfBody:
+      truth.body = Array(truth.body.prefix(truth.body.count / 2))
+      length = truth.body.count
+    case .stall:
+      usleep(UInt32(min(stall, 60_000)) * 1000)
+    case .empty200:
+      truth = MirrorResponse(status: 200, headers: ["Content-Type": "text/html"])
+      length = 0
+    case .errorPage200:
+      truth = MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], body: errorPage)
+      length = errorPage.count
+    case .headZero:
+      truth = MirrorResponse(
+        status: 200, headers: ["Content-Type": truth.headers["Content-Type"] ?? "application/octet-stream"])
+      length = 0
+    case .headErrorPage:
+      truth = MirrorResponse(status: 200, headers: ["Content-Type": "text/html"])
+      length = 257
+    }
+    var logged = req
+    logged.status = truth.status
+    state.withLock { $0.log.append(logged) }
+    var head = "HTTP/1.1 \(truth.status) \(reason(truth.status))\r\n"
+    var hs = truth.headers
+    hs["Content-Length"] = String(length)
+    hs["Connection"] = close ? "close" : "keep-alive"
+    for (k, v) in hs.sorted(by: { $0.key < $1.key }) { head += "\(k): \(v)\r\n" }
+    head += "\r\n"
+    guard sendAll(c, Array(head.utf8)) else { return false }
+    if method == "HEAD" { return !close }
+    guard sendAll(c, truth.body) else { return false }
+    return !close
   }
 
   private func file(host: String, path: String, query: String?, headers: [String: String]) -> MirrorResponse? {

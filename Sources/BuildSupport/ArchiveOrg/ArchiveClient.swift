@@ -15,9 +15,13 @@ public struct ArchiveClient: Sendable {
     /// Stop: a hand-picked list has no room for an item we cannot read.
     case fail
     /// Warn and count it as missing: one odd answer must not sink a build of thousands of rows. It
-    /// stays cached as sent and is decoded again next run, so a decoder fix picks it up.
+    /// is dropped from the cache, so the next run asks again.
     case warnAsMissing
   }
+
+  /// A metadata answer is one whole JSON object (`{}` for no such item); archive.org's HTML
+  /// maintenance page, served as 200, is not.
+  static let metadataCheck = AnswerCheck.json(PageShape.jsonObject("archive.org metadata answer"))
 
   public let context: BuildContext
   public var unreadable: Unreadable
@@ -75,14 +79,16 @@ public struct ArchiveClient: Sendable {
     var start = 0
     while start < urls.count {
       let slice = urls[start..<min(urls.count, start + size)]
-      let responses = try await context.fetcher.getAll(slice.map(\.1), kind: .api)
+      let responses = try await context.fetcher.getAll(slice.map(\.1), kind: .api, check: ArchiveClient.metadataCheck)
       for (id, u) in slice {
         guard let r = responses[u] else { throw ArchiveClientError.noAnswer(u) }
         do {
           out[id] = try ArchiveLookup.decode(status: r.status, body: r.body, url: u)
         } catch {
           guard unreadable == .warnAsMissing else { throw error }
-          context.warn("\(error); counted as a missing item")
+          // Not kept: the next run asks again rather than reading the same bytes as missing forever.
+          context.fetcher.reject(u, because: "\(error)")
+          context.warn("\(error); counted as a missing item, dropped from the cache")
           out[id] = .noSuchItem
         }
       }

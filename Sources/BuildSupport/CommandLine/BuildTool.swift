@@ -35,6 +35,9 @@ public struct BuildTool: Sendable {
   /// What `--only` takes for this source (`series keys, e.g. SK,RA`), declared once for the tool's
   /// help and `catalog build`'s.
   public var onlyKeys: String
+  /// What a size probe's answer must look like to count as a file's size (`SizeRule`): an error
+  /// page's type or length is never taken for one.
+  public var sizeRule: SizeRule
 
   /// One invocation of a full build: its extra arguments and the files it writes.
   public struct FullRun: Sendable, Equatable {
@@ -55,8 +58,9 @@ public struct BuildTool: Sendable {
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
     options: [ToolOption] = [], discussion: String? = nil, files: [String] = [], fileSelector: String? = nil,
-    fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys"
+    fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys", sizeRule: SizeRule = .files
   ) {
+    self.sizeRule = sizeRule
     self.name = name
     self.abstract = abstract
     self.source = source

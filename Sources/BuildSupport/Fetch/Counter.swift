@@ -28,6 +28,12 @@ public enum Counter: String, CaseIterable, Sendable, Codable {
   /// Cached entries found damaged (body not matching its SHA-256, record under another URL's name):
   /// fetched again, or under --no-network an error.
   case corrupt = "fetch/corrupt"
+  /// 2xx answers that failed their check (a page cut short or not the page, an error page's length
+  /// as a size): asked again, never stored.
+  case rejected = "fetch/rejected"
+  /// Cached answers that failed their check, or that a parser of the build rejected: removed from
+  /// the cache so the next run asks again.
+  case dropped = "fetch/dropped"
   /// Under --refresh: cached answers asked again with a conditional request (listings, changed rows,
   /// copies past --max-age; everything under --refresh=all).
   case refreshRevalidated = "refresh/revalidated"

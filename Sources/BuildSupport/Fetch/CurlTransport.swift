@@ -37,7 +37,8 @@ public final class CurlTransport: Transport, @unchecked Sendable {
 
   private struct Inbox {
     var pending: [Exchange] = []
-    var stopped = false
+    /// Transfers whose task was cancelled: the loop aborts them (in flight or not yet started).
+    var cancelled: [Exchange] = []
   }
 
   /// Nil when libcurl cannot make a multi handle (out of memory).
@@ -52,11 +53,18 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     t.start()
   }
 
+  /// Cancelling the calling task (a failed batch, `--max-time`, SIGTERM) aborts the transfer: the
+  /// loop removes it from libcurl and the call throws `CancellationError`.
   public func send(_ request: TransportRequest) async throws -> TransportResponse {
     let exchange = Exchange(request)
-    return try await withCheckedThrowingContinuation { c in
-      exchange.continuation = c
-      inbox.withLock { $0.pending.append(exchange) }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { c in
+        exchange.continuation = c
+        inbox.withLock { $0.pending.append(exchange) }
+        curl_multi_wakeup(multi)
+      }
+    } onCancel: {
+      inbox.withLock { $0.cancelled.append(exchange) }
       curl_multi_wakeup(multi)
     }
   }
@@ -69,7 +77,11 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     var headers: [String: String] = [:]
     var body: [UInt8] = []
     var exceededCap = false
+    /// Body bytes the server sent past the cap are not read: the write callback returns short.
+    var bodyCap: Int { request.maxBytes }
     var continuation: CheckedContinuation<TransportResponse, Error>?
+    /// The easy handle while libcurl runs the transfer (touched by the loop thread only).
+    var easy: UnsafeMutableRawPointer?
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// libcurl's own sentence about a failure ("Failed to connect to … : Connection refused").
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -85,13 +97,22 @@ public final class CurlTransport: Transport, @unchecked Sendable {
   private func loop() {
     var running: Int32 = 0
     while true {
-      let (batch, over) = inbox.withLock { box in
-        let taken = box.pending
+      let (batch, cancelled) = inbox.withLock { box in
+        let taken = (box.pending, box.cancelled)
         box.pending.removeAll()
-        return (taken, box.stopped)
+        box.cancelled.removeAll()
+        return taken
       }
-      if over { return }
-      for ex in batch { start(ex) }
+      let gone = Set(cancelled.map(ObjectIdentifier.init))
+      for ex in batch {
+        if gone.contains(ObjectIdentifier(ex)) {
+          ex.continuation?.resume(throwing: CancellationError())
+          ex.continuation = nil
+        } else {
+          start(ex)
+        }
+      }
+      for ex in cancelled { abort(ex) }
       curl_multi_perform(multi, &running)
       var left: Int32 = 0
       while let msg = curl_multi_info_read(multi, &left) {
@@ -138,12 +159,28 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     _ = shelfmark_curl_set_ptr(easy, CURLOPT_HEADERDATA, context)
     _ = shelfmark_curl_set_write(easy, CurlTransport.onBody)
     _ = shelfmark_curl_set_header(easy, CurlTransport.onHeader)
+    ex.easy = easy
     curl_multi_add_handle(multi, easy)
+  }
+
+  /// Stops a transfer whose task was cancelled; one already finished (or never started) is left be.
+  private func abort(_ ex: Exchange) {
+    guard let easy = ex.easy, ex.continuation != nil else { return }
+    // The handle's private pointer holds the retain `start` took; `finish` would release it.
+    if let raw = shelfmark_curl_private(easy) { Unmanaged<Exchange>.fromOpaque(raw).release() }
+    curl_multi_remove_handle(multi, easy)
+    curl_easy_cleanup(easy)
+    ex.easy = nil
+    if let l = ex.headerList { curl_slist_free_all(l) }
+    ex.headerList = nil
+    ex.continuation?.resume(throwing: CancellationError())
+    ex.continuation = nil
   }
 
   private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
     guard let raw = shelfmark_curl_private(easy) else { return }
     let ex = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
+    ex.easy = nil
     let status = shelfmark_curl_status(easy)
     let osErrno = Int32(truncatingIfNeeded: shelfmark_curl_os_errno(easy))
     curl_multi_remove_handle(multi, easy)
@@ -187,8 +224,18 @@ public final class CurlTransport: Transport, @unchecked Sendable {
     guard let data, let context else { return 0 }
     let n = size * count
     let ex = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
-    data.withMemoryRebound(to: UInt8.self, capacity: n) {
-      ex.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
+    // Past the cap the transfer stops here (a short return is CURLE_WRITE_ERROR), so a 300 MiB
+    // answer costs the cap in memory, not 300 MiB; the response says it was cut at the cap.
+    let room = max(0, ex.bodyCap - ex.body.count)
+    let take = min(n, room)
+    if take > 0 {
+      data.withMemoryRebound(to: UInt8.self, capacity: n) {
+        ex.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: take))
+      }
+    }
+    if take < n {
+      ex.exceededCap = true
+      return 0
     }
     return n
   }

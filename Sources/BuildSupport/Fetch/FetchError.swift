@@ -32,6 +32,10 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
   /// The `--max-time` budget ran out before this request could start; requests already in flight
   /// finished and the cache keeps everything they brought.
   case timeUp(URL)
+  /// Every attempt brought a 2xx that failed its check (`AnswerCheck`): a page cut short at a
+  /// matching Content-Length, an error page served as 200, an error page's length as a file's size.
+  /// None of them was kept in the cache, so the next run asks again.
+  case rejected(URL, reason: String, attempts: Int)
 
   public var description: String {
     switch self {
@@ -66,6 +70,10 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
       return
         "\(url.absoluteString): the cached copy is corrupt (\(reason)); run 'catalog cache verify --cache \(cache) --repair' "
         + "and build again with the network"
+    case .rejected(let url, let reason, let attempts):
+      return
+        "\(url.absoluteString): \(reason) (\(Plural.count(attempts, "attempt"))); not kept in the cache, "
+        + "the next run asks again"
     case .timeUp(let url):
       return
         "the --max-time budget ran out before \(url.absoluteString) could be fetched; what was fetched is cached, "
@@ -80,6 +88,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
     case .hostNotAllowed, .foreignRedirect, .failed, .tooLarge, .truncated, .unreachable: .unavailable
     case .corruptInCache: .unavailable
     case .timeUp: .tempfail
+    // The answer is not the page (exit 65, as a page that fails to parse): nothing is written.
+    case .rejected: .invalid
     }
   }
 }

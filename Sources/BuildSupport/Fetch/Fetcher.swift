@@ -69,8 +69,10 @@ public final class Fetcher: Sendable {
   /// What the run learnt that its messages report: pages served from the cache, and the hosts
   /// whose cached copies stood in for answers they could not give.
   private struct Ledger {
-    var servedFromCache = Set<String>()
+    /// Pages (2xx GETs) this run read, from the cache or the network.
+    var servedPages = Set<String>()
     var stale: [String: (count: Int, reason: String)] = [:]
+    var dropped: [(url: String, reason: String)] = []
   }
 
   public init(_ configuration: FetcherConfiguration, transport: Transport? = nil) {
@@ -96,66 +98,85 @@ public final class Fetcher: Sendable {
     }
   }
 
-  /// For an error a build stopped with (a page that would not parse, say), a note that says where
-  /// the page came from: a cached answer is served again on every run until it is fetched anew, so
-  /// the note names `--refresh` and the cache command that drops that one URL. Nil when nothing
-  /// in the run came from the cache.
+  /// For an error a build stopped with (a page that would not parse, say): the page the message
+  /// names is dropped from the cache, whether it came from there or was just fetched, so the next
+  /// plain run asks again instead of failing on the same bytes forever; the note says so. Without a
+  /// named page, the note says what re-asks every cached page. Nil when nothing in the run was a page.
   public func cacheHint(for message: String) -> String? {
-    let served = ledger.withLock { $0.servedFromCache }
+    let served = ledger.withLock { $0.servedPages }
     guard !served.isEmpty else { return nil }
     let root = configuration.cacheRoot.path
-    if let url = served.filter({ message.contains($0) }).max(by: { $0.count < $1.count }) {
-      return "note: \(url) was served from the cache in \(root); --refresh fetches it again, "
-        + "or 'catalog cache rm --cache \(root) --url \(url)' drops it"
+    if let url = served.filter({ message.contains($0) }).max(by: { $0.count < $1.count }), let u = URL(string: url) {
+      let key = CacheKey(method: .get, url: u)
+      if cache.read(key, url: u) != nil {
+        drop(key, url: u, because: "its page was rejected")
+        return "note: \(url) was dropped from the cache in \(root); the next run fetches it again"
+      }
+      return nil
     }
     let n = served.count
-    return "note: \(n) \(n == 1 ? "page was" : "pages were") served from the cache in \(root); if one is bad, "
-      + "--refresh fetches them again, or 'catalog cache rm --cache \(root) --url URL' drops one"
+    return
+      "note: \(Plural.count(n, "page")) \(n == 1 ? "was" : "were") read in this run (cache \(root)); if one is bad, "
+      + "--refresh=all fetches every one again, or 'catalog cache rm --cache \(root) --url URL' drops one"
   }
 
-  public func get(_ url: URL, kind: RequestKind = .page, headers: [String: String] = [:]) async throws
-    -> FetchResponse
-  {
-    try await fetch(url, method: .get, kind: kind, headers: headers)
+  /// A GET. With `check`, a 2xx answer that fails it is asked again and never cached (see
+  /// `AnswerCheck`); a cached copy that fails it is dropped and fetched anew.
+  public func get(
+    _ url: URL, kind: RequestKind = .page, headers: [String: String] = [:], check: AnswerCheck? = nil
+  ) async throws -> FetchResponse {
+    try await fetch(url, method: .get, kind: kind, headers: headers, check: check)
   }
 
   /// A HEAD (a size or existence probe). Servers that refuse HEAD (405, 501) are asked for one
   /// byte instead, and the size is read from `Content-Range`.
-  public func head(_ url: URL, headers: [String: String] = [:]) async throws -> FetchResponse {
-    try await fetch(url, method: .head, kind: .page, headers: headers)
+  public func head(_ url: URL, headers: [String: String] = [:], check: AnswerCheck? = nil) async throws
+    -> FetchResponse
+  {
+    try await fetch(url, method: .head, kind: .page, headers: headers, check: check)
   }
 
   /// Fetches many URLs, up to `jobs` at a time per host. Under `--no-network` every miss is gathered
   /// before failing, so the error names them all.
-  public func getAll(_ urls: [URL], kind: RequestKind = .page) async throws -> [URL: FetchResponse] {
-    try await many(urls) { try await self.get($0, kind: kind) }
+  public func getAll(_ urls: [URL], kind: RequestKind = .page, check: AnswerCheck? = nil) async throws
+    -> [URL: FetchResponse]
+  {
+    try await many(urls) { try await self.get($0, kind: kind, check: check) }
   }
 
-  public func headAll(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
-    try await many(urls) { try await self.head($0, headers: headers) }
+  public func headAll(_ urls: [URL], headers: [String: String] = [:], check: AnswerCheck? = nil) async throws
+    -> [URL: FetchResponse]
+  {
+    try await many(urls) { try await self.head($0, headers: headers, check: check) }
   }
 
   /// HEADs many URLs and keeps going past a URL that fails for good (a 5xx that did not clear, a
   /// redirect to an undeclared host): its failure is its answer, so one bad file cannot stop a size
   /// run of thousands. A host that refuses us (breaker open), and misses under `--no-network`, still
   /// stop the whole batch.
-  public func headEach(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: Result<
-    FetchResponse, FetchError
-  >] {
-    try await many(urls, settle: true) { try await self.head($0, headers: headers) }
+  public func headEach(_ urls: [URL], headers: [String: String] = [:], check: AnswerCheck? = nil) async throws
+    -> [URL: Result<FetchResponse, FetchError>]
+  {
+    try await many(urls, settle: true) { try await self.head($0, headers: headers, check: check) }
   }
 
   /// `getAll`, but a URL that fails for good is kept as its failure (see `headEach`): for crawls
   /// where a broken page is skipped and listed, never fatal.
-  public func getEach(_ urls: [URL], kind: RequestKind = .page) async throws -> [URL: Result<FetchResponse, FetchError>]
+  public func getEach(_ urls: [URL], kind: RequestKind = .page, check: AnswerCheck? = nil) async throws
+    -> [URL: Result<FetchResponse, FetchError>]
   {
-    try await many(urls, settle: true) { try await self.get($0, kind: kind) }
+    try await many(urls, settle: true) { try await self.get($0, kind: kind, check: check) }
   }
 
   /// The cached answer for a URL, if any, without going to the network (and counted as a hit):
   /// for `--no-probe` builds that use the sizes already recorded.
-  public func cached(_ url: URL, method: HTTPMethod = .get) -> FetchResponse? {
-    guard case .hit(_, let r) = cache.lookup(CacheKey(method: method, url: url), url: url) else { return nil }
+  public func cached(_ url: URL, method: HTTPMethod = .get, check: AnswerCheck? = nil) -> FetchResponse? {
+    let key = CacheKey(method: method, url: url)
+    guard case .hit(_, let r) = cache.lookup(key, url: url) else { return nil }
+    if let why = check?.verdict(r) {
+      drop(key, url: url, because: why)
+      return nil
+    }
     counters.add(.hit)
     return r
   }
@@ -163,6 +184,31 @@ public final class Fetcher: Sendable {
   /// Drops a cached answer that turned out to be wrong (a CDN challenge page served as 200).
   public func evict(_ url: URL, method: HTTPMethod = .get) {
     cache.remove(CacheKey(method: method, url: url))
+  }
+
+  /// Drops an answer a parser or rule of the build rejected, so the next plain run asks again
+  /// (not only `--refresh=all`); the run's messages say so. Nothing happens when it is not cached.
+  public func reject(_ url: URL, method: HTTPMethod = .get, because reason: String) {
+    let key = CacheKey(method: method, url: url)
+    guard cache.read(key, url: url) != nil else { return }
+    drop(key, url: url, because: reason)
+  }
+
+  /// Answers dropped from the cache in this run (they failed their checks), one line each, for the
+  /// summary: `https://…: dropped from the cache (cut short: …); the next run asks again`.
+  public var droppedSummary: [String] {
+    ledger.withLock { l in
+      l.dropped.map { "\($0.url): dropped from the cache (\($0.reason)); the next run asks again" }
+    }
+  }
+
+  private func drop(_ key: CacheKey, url: URL, because reason: String) {
+    cache.remove(key)
+    counters.add(.dropped)
+    ledger.withLock { l in
+      l.dropped.append((url.absoluteString, reason))
+      l.servedPages.remove(url.absoluteString)
+    }
   }
 
   private func many(_ urls: [URL], _ one: @escaping @Sendable (URL) async throws -> FetchResponse)
@@ -233,15 +279,15 @@ public final class Fetcher: Sendable {
   /// Failures that say something about one URL, not about the host or the run.
   static func concernsOneURL(_ e: FetchError) -> Bool {
     switch e {
-    case .failed, .tooLarge, .truncated, .foreignRedirect, .disallowedByRobots: true
+    case .failed, .tooLarge, .truncated, .foreignRedirect, .disallowedByRobots, .rejected: true
     case .notCached, .notCachedMany, .hostNotAllowed, .refused, .robotsUnavailable, .unreachable: false
     case .corruptInCache, .timeUp: false
     }
   }
 
-  private func fetch(_ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String])
-    async throws -> FetchResponse
-  {
+  private func fetch(
+    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], check: AnswerCheck?
+  ) async throws -> FetchResponse {
     guard let host = url.host?.lowercased(), configuration.allows(host) else {
       counters.add(.failed)
       throw FetchError.hostNotAllowed(url)
@@ -262,7 +308,13 @@ public final class Fetcher: Sendable {
     let key = CacheKey(method: method, url: url)
     var cached: (CacheRecord, FetchResponse)? = nil
     switch cache.lookup(key, url: url) {
-    case .hit(let record, let response): cached = (record, response)
+    case .hit(let record, let response):
+      // A copy that fails its checks (cached by an older build, or edited on disk) is no copy.
+      if let why = check?.verdict(response) {
+        drop(key, url: url, because: why)
+      } else {
+        cached = (record, response)
+      }
     case .miss: break
     case .corrupt(let reason):
       counters.add(.corrupt)
@@ -277,7 +329,7 @@ public final class Fetcher: Sendable {
     {
       counters.add(.hit)
       cache.touch(key)
-      noteServedFromCache(response)
+      noteServed(response)
       return response
     }
     if cached == nil { counters.add(.miss) }
@@ -288,13 +340,15 @@ public final class Fetcher: Sendable {
     }
     var requestHeaders = headers
     if let (record, _) = cached {
-      if let etag = record.headers["etag"] { requestHeaders["If-None-Match"] = etag }
-      if let lm = record.headers["last-modified"] { requestHeaders["If-Modified-Since"] = lm }
+      // Validators from the cache are checked again: the record may have been edited on disk.
+      if let etag = record.headers["etag"], Validators.usable(etag) { requestHeaders["If-None-Match"] = etag }
+      if let lm = record.headers["last-modified"], Validators.usable(lm) { requestHeaders["If-Modified-Since"] = lm }
     }
     var response: FetchResponse
     do {
       response = try await network(
-        url, method: method, kind: kind, headers: requestHeaders, host: host, hasFallback: cached != nil)
+        url, method: method, kind: kind, headers: requestHeaders, host: host, hasFallback: cached != nil,
+        check: check)
     } catch let e as FetchError {
       // --refresh on a server that is down: the copy we have is better than none (Scrapy's lesson).
       guard let (_, old) = cached, let reason = Fetcher.staleReason(e) else { throw e }
@@ -304,14 +358,15 @@ public final class Fetcher: Sendable {
         let count = (l.stale[host]?.count ?? 0) + 1
         l.stale[host] = (count, reason)
       }
-      noteServedFromCache(old)
+      noteServed(old)
       return old
     }
     if method == .head, response.status == 405 || response.status == 501 {
       var ranged = requestHeaders
       ranged["Range"] = "bytes=0-0"
       // A server that ignores Range sends the whole file: allow a file's size, not a page's.
-      let r = try await network(url, method: .get, kind: .file, headers: ranged, host: host, hasFallback: false)
+      let r = try await network(
+        url, method: .get, kind: .file, headers: ranged, host: host, hasFallback: false, check: nil)
       response = FetchResponse(
         url: url, method: .head, status: r.status == 206 ? 200 : r.status, headers: r.headers, body: [],
         fromCache: false)
@@ -321,12 +376,17 @@ public final class Fetcher: Sendable {
         // The server ignored Range and sent the whole file: its length is the size.
         response.headers["content-length"] = String(r.body.count)
       }
+      if let why = check?.verdict(response) {
+        counters.add(.rejected)
+        counters.add(.failed)
+        throw FetchError.rejected(url, reason: why, attempts: 1)
+      }
     }
     if response.status == 304, let (_, old) = cached {
       counters.add(.revalidated)
       counters.add(.refreshNotModified)
       cache.touch(key)
-      noteServedFromCache(old)
+      noteServed(old)
       // A detail or size confirmed by a 304 is as good as new: its age starts again.
       if configuration.freshness?.restartsAge(method: method, url: url) == true {
         try? cache.write(key, response: old, charset: old.charset)
@@ -338,11 +398,13 @@ public final class Fetcher: Sendable {
     } else {
       configuration.freshness?.observeNew(url: url, method: method, new: response)
     }
-    if response.isSuccess || response.isNegative || (300..<400).contains(response.status) {
+    response.headers = Validators.sanitised(response.headers)
+    if response.isSuccess || response.isNegative || ((300..<400).contains(response.status) && response.status != 304) {
       try cache.write(key, response: response, charset: response.charset)
       counters.add(.stored)
       if response.isNegative { counters.add(.negative) }
     }
+    noteServed(response)
     return response
   }
 
@@ -355,16 +417,17 @@ public final class Fetcher: Sendable {
       reason.hasPrefix("transport error: ")
         ? "unreachable (\(reason.dropFirst("transport error: ".count)))" : "failing (\(reason))"
     case .refused(_, let status, _): "refusing us (\(status))"
+    case .rejected(_, let reason, _): "answering what is not the page (\(reason))"
     default: nil
     }
   }
 
-  /// Remembers that a page came from the cache, for `cacheHint`: only pages (2xx GETs), which are
-  /// what a parser can fail on.
-  private func noteServedFromCache(_ r: FetchResponse) {
+  /// Remembers that a page was read, for `cacheHint`: only pages (2xx GETs), which are what a
+  /// parser can fail on.
+  private func noteServed(_ r: FetchResponse) {
     guard r.method == .get, r.isSuccess else { return }
     let s = r.url.absoluteString
-    ledger.withLock { _ = $0.servedFromCache.insert(s) }
+    ledger.withLock { _ = $0.servedPages.insert(s) }
   }
 
   /// The host's robots.txt rules, fetched once per run and cached for at most a day: 4xx means
@@ -388,7 +451,9 @@ public final class Fetcher: Sendable {
       outcome = RobotsTable.outcome(from: response, agent: configuration.robotsAgent)
     } else {
       do {
-        let r = try await network(robotsURL, method: .get, kind: .page, headers: [:], host: host, hasFallback: false)
+        var r = try await network(
+          robotsURL, method: .get, kind: .page, headers: [:], host: host, hasFallback: false, check: nil)
+        r.headers = Validators.sanitised(r.headers)
         if r.isSuccess || (400..<500).contains(r.status) {
           try cache.write(key, response: r, charset: r.charset)
           counters.add(.stored)
@@ -428,13 +493,17 @@ public final class Fetcher: Sendable {
   /// `hasFallback` (a cached copy can stand in), a transport failure is not retried: the breaker
   /// opens after a few such failures and the rest of the run uses its copies at once.
   private func network(
-    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], host: String, hasFallback: Bool
+    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], host: String, hasFallback: Bool,
+    check: AnswerCheck?
   ) async throws -> FetchResponse {
+    let conditional = headers.keys.contains { ["if-none-match", "if-modified-since"].contains($0.lowercased()) }
     let gate = await gate(for: host, method)
     try await Fetcher.refuseIfOpen(gate, host: host)
     var current = url
     var redirects = 0
     var attempt = 0
+    // The last attempt's answer failed its check (rather than the transfer or the server failing).
+    var rejection: String? = nil
     while true {
       attempt += 1
       var h = configuration.extraHeaders.merging(headers) { $1 }
@@ -460,6 +529,7 @@ public final class Fetcher: Sendable {
       var retryWait: Double? = nil
       var failure: String
       var giveUp = false
+      rejection = nil
       switch outcome {
       case .success(let r):
         if r.status == 429 || (500..<600).contains(r.status) {
@@ -482,7 +552,7 @@ public final class Fetcher: Sendable {
                 + "longer than the \(cap) we wait)")
           }
           if let after { await gate.pause(for: after) }
-          await gate.slowDown()
+          if isRefusal { await gate.slowDownAsked() } else { await gate.slowDown() }
           retryWait = after
           failure = "HTTP \(r.status)"
           break
@@ -516,8 +586,20 @@ public final class Fetcher: Sendable {
           failure = FetchError.truncated(url, got: r.body.count, expected: cl).description
           break
         }
-        return FetchResponse(
+        if r.status == 304, !conditional {
+          // Nothing was asked to be confirmed: a 304 here is a confused cache in front of the site.
+          failure = "answered 304 Not Modified to a request that was not conditional"
+          break
+        }
+        let answer = FetchResponse(
           url: url, method: method, status: r.status, headers: r.headers, body: r.body, fromCache: false)
+        if let check, let why = check.verdict(answer) {
+          counters.add(.rejected)
+          failure = why
+          rejection = why
+          break
+        }
+        return answer
       case .failure(let e):
         if e is CancellationError { throw e }
         let cause = (e as? TransportError)?.message ?? e.localizedDescription
@@ -535,6 +617,7 @@ public final class Fetcher: Sendable {
       }
       if attempt >= configuration.maxAttempts || giveUp {
         counters.add(.failed)
+        if let rejection { throw FetchError.rejected(url, reason: rejection, attempts: attempt) }
         throw FetchError.failed(url, reason: "\(failure) after \(Plural.count(attempt, "attempt"))")
       }
       counters.add(.retried)

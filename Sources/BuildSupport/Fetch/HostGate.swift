@@ -9,6 +9,11 @@ actor HostGate {
   /// The configured interval: successes relax a slowed-down gate back towards it, never below.
   let baseInterval: Double
   private var inFlight = 0
+  /// How many may be in flight now: `jobs`, halved by each error answer and grown back by one per
+  /// `limit` successes (additive increase, multiplicative decrease), so a host that answers 5xx is
+  /// asked less at once rather than stopped, and a burst costs a few seconds, not the run.
+  private(set) var limit: Int
+  private var successesSinceCut = 0
   private var nextStart: Double = 0
   private var waiters: [CheckedContinuation<Void, Never>] = []
   /// Consecutive refusals and transport failures; the breaker opens at the threshold.
@@ -31,13 +36,14 @@ actor HostGate {
   init(host: String, jobs: Int, interval: Double) {
     self.host = host
     self.jobs = max(1, jobs)
+    self.limit = max(1, jobs)
     self.interval = max(0, interval)
     self.baseInterval = max(0, interval)
   }
 
   /// Waits for a slot, then for the host's next allowed start time.
   func acquire() async {
-    if inFlight >= jobs {
+    if inFlight >= limit {
       await withCheckedContinuation { waiters.append($0) }
     } else {
       inFlight += 1
@@ -50,7 +56,8 @@ actor HostGate {
   }
 
   func release() {
-    if waiters.isEmpty {
+    if waiters.isEmpty || inFlight > limit {
+      // Over a lowered limit the slot is given up rather than passed on.
       inFlight -= 1
     } else {
       // The slot passes straight to the next waiter; inFlight stays the same.
@@ -64,8 +71,21 @@ actor HostGate {
     nextStart = max(nextStart, Monotonic.seconds() + min(seconds, 86_400))
   }
 
-  /// Errors come back faster than pages, so they may only slow us down: the interval grows, never shrinks.
-  func slowDown() { interval = min(max(interval * 2, 0.25), 10) }
+  /// Errors come back faster than pages, so they may only slow us down: fewer requests at once, and
+  /// on a paced host (an interval set) a longer pause. An unpaced host (`--delay 0`) is not paced
+  /// by an error: each retry already waits out its own backoff, and pacing every other request
+  /// behind it is what turned 2% of 503s into a run 25 times as long.
+  func slowDown() {
+    limit = max(1, limit / 2)
+    successesSinceCut = 0
+    if baseInterval > 0 { interval = min(max(interval * 2, baseInterval), 10) }
+  }
+
+  /// A refusal (429, Retry-After) asks us to slow down outright: the pause between requests grows.
+  func slowDownAsked() {
+    slowDown()
+    interval = min(max(interval * 2, 0.25), 10)
+  }
 
   /// A site's Crawl-delay can only make us slower.
   func raiseInterval(to seconds: Double) {
@@ -95,7 +115,19 @@ actor HostGate {
   func recordSuccess() {
     refusals = 0
     failingSince = nil
-    if interval > baseInterval { interval = max(baseInterval, interval * 0.9 - 0.001) }
+    if interval > baseInterval { interval = max(baseInterval, interval * 0.8 - 0.001) }
+    if limit < jobs {
+      successesSinceCut += 1
+      if successesSinceCut >= limit {
+        limit += 1
+        successesSinceCut = 0
+        // The slot just regained may let a waiter in at once.
+        if inFlight < limit, !waiters.isEmpty {
+          inFlight += 1
+          waiters.removeFirst().resume()
+        }
+      }
+    }
   }
 }
 

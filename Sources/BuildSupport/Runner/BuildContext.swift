@@ -32,13 +32,14 @@ public final class BuildContext: Sendable {
     if options.flag("--no-probe") {
       // Sizes already recorded, without a request: a rebuild that must not touch the files.
       let known = Dictionary(
-        uniqueKeysWithValues: urls.compactMap { u in fetcher.cached(u, method: .head).map { (u, $0) } })
+        uniqueKeysWithValues: urls.compactMap { u in fetcher.cached(u, method: .head, check: sizeCheck).map { (u, $0) }
+        })
       note("--no-probe: \(known.count) of \(urls.count) sizes already recorded")
       return known
     }
     note("asking \(urls.count) files their size")
     var answers: [URL: FetchResponse] = [:]
-    for (u, r) in try await fetcher.headEach(urls, headers: headers).sorted(by: {
+    for (u, r) in try await fetcher.headEach(urls, headers: headers, check: sizeCheck).sorted(by: {
       $0.key.absoluteString < $1.key.absoluteString
     }) {
       switch r {
@@ -48,6 +49,9 @@ public final class BuildContext: Sendable {
     }
     return answers
   }
+
+  /// The source's rule for what a size is, applied to every probe's answer, fresh or cached.
+  public var sizeCheck: AnswerCheck { .size(tool.sizeRule) }
 
   /// The probes the answers make, keyed by path below `base` (the form catalogues store). An answer
   /// that says nothing about the file (405/501 even after the one-byte GET) is warned about and left
@@ -85,7 +89,7 @@ public final class BuildContext: Sendable {
   /// is collected and the run stops once with the whole list (exit 69). `each` sees every answer.
   /// `details[n]` names the n-th page on the progress line.
   public func pages<T>(
-    _ urls: [URL], phase: String, headers: [String: String] = [:], details: [String] = [],
+    _ urls: [URL], phase: String, headers: [String: String] = [:], details: [String] = [], check: AnswerCheck? = nil,
     _ each: (Int, FetchResponse) throws -> T?
   ) async throws -> [T] {
     var out: [T] = []
@@ -94,7 +98,7 @@ public final class BuildContext: Sendable {
       progress.step(phase, done: n, total: urls.count, detail: details.indices.contains(n) ? details[n] : "")
       let response: FetchResponse
       do {
-        response = try await fetcher.get(url, headers: headers)
+        response = try await fetcher.get(url, headers: headers, check: check)
       } catch FetchError.notCached(let u, _) {
         missing.append(u)
         continue

@@ -77,6 +77,12 @@ public enum BuildRunner {
       Diagnostics.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
+    let dropped = fetcher.droppedSummary
+    for line in dropped.prefix(10) { context.warn(line) }
+    if dropped.count > 10 {
+      context.warn(
+        "… and \(Plural.count(dropped.count - 10, "other answer")) dropped from the cache for the same reasons")
+    }
     // Keeps reading the HEAD log proportional to the live answers, not to every re-ask ever made.
     do { try fetcher.cache.compactHeadLogIfDue() } catch { context.warn("\(error)") }
     // A refusal built from cached pages repeats on every run until they are fetched anew.
@@ -294,6 +300,20 @@ public enum BuildRunner {
         previous: previous, new: c, limit: options.shrinkLimit, allowed: options.allowShrink)
     {
       report.findings.append(shrink)
+    }
+    if let previous {
+      let series = ShrinkCheck.compareSeries(
+        previousKeys: previous.recordKeys, newKeys: c.recordKeys, allowed: options.allowShrink)
+      let offline =
+        options.noNetwork
+        ? ShrinkCheck.compareOffline(
+          previousCount: previous.recordCount, newCount: c.recordCount, allowed: options.allowShrink) : nil
+      report.findings += [series, offline].compactMap { $0 }
+      if let old = previous as? IssueCatalogue, let new = c as? IssueCatalogue,
+        let stable = StableFieldCheck.compare(previous: old, new: new)
+      {
+        report.findings.append(stable)
+      }
     }
     for f in report.findings {
       let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords

@@ -2,6 +2,11 @@ import Foundation
 
 /// The magazines index, `https://www.atarimania.com/magazines`: the list of title ids, in page order.
 public struct AtarimaniaIndex: Sendable, Equatable {
+  public static let shape = AtarimaniaPage.shape("Atarimania magazine index")
+
+  /// Why these bytes are not a whole index page (a challenge page passes: the build refuses it).
+  public static func refusal(_ bytes: [UInt8]) -> PageRefusal? { AtarimaniaPage.refusal(shape, bytes) }
+
   public struct Entry: Sendable, Equatable {
     /// The title's numeric id, as written in `/magazines/<id>`.
     public var id: String

@@ -1,5 +1,16 @@
 /// Checks every Atarimania page passes before it is parsed.
 enum AtarimaniaPage {
+  /// Every page of the site is titled `… | Atarimania` and ends with `</html>`. A challenge page is
+  /// let through: the build refuses it as the challenge it is (exit 69), not as a bad page.
+  static func shape(_ kind: String) -> PageShape {
+    PageShape(kind: kind, identity: ["Atarimania</title>"], closing: ["</html>"])
+  }
+
+  static func refusal(_ shape: PageShape, _ bytes: [UInt8]) -> PageRefusal? {
+    if AtarimaniaChallenge.evidence(status: 200, body: bytes) != nil { return nil }
+    return shape.refusal(bytes)
+  }
+
   /// The page as text, after refusing a challenge page, an empty or binary answer, and a page cut short.
   static func checkedText(_ bytes: [UInt8], url: String) throws -> String {
     if let evidence = AtarimaniaChallenge.evidence(status: 200, body: bytes) {

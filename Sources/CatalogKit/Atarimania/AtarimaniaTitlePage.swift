@@ -20,6 +20,11 @@ public struct AtarimaniaListedIssue: Sendable, Equatable {
 
 /// One title's page, `https://www.atarimania.com/magazines/<id>`.
 public struct AtarimaniaTitlePage: Sendable, Equatable {
+  public static let shape = AtarimaniaPage.shape("Atarimania title page")
+
+  /// Why these bytes are not a whole title page (a challenge page passes: the build refuses it).
+  public static func refusal(_ bytes: [UInt8]) -> PageRefusal? { AtarimaniaPage.refusal(shape, bytes) }
+
   public var id: String
   /// The first `<h1>`'s text; nil when the page has none (the build then skips the title).
   public var name: String?

@@ -2,6 +2,12 @@ import Foundation
 
 /// What one page of the archive says: its title, the issues in its cells, and the pages to visit next.
 public struct BombJackPage: Sendable, Equatable {
+  /// BombJack's pages are hand-made over twenty years and share no title or closing tag (some end
+  /// in a stray `<html><body>`); what every one has is its tables closed after they were opened,
+  /// and some closing tag. A page cut inside a table lacks that table's `</table>`.
+  public static let shape = PageShape(
+    kind: "BombJack page", closing: ["</table>", "</body>", "</html>"], closedBlocks: [("<table", "</table>")])
+
   public var url: URL
   /// The `<title>` text, cleaned; the URL when the page has none.
   public var title: String

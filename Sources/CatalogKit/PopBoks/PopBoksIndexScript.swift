@@ -7,6 +7,9 @@
 /// Comment lines are blanked rather than deleted, which keeps every line number equal to the file's
 /// own and parses identically (a blank line is whitespace to every pattern in the spec).
 public struct PopBoksIndexScript: Sendable {
+  /// Both index scripts declare their `numbers` table; an error page served in a script's place does not.
+  public static let shape = PageShape(kind: "PopBoks index script", identity: ["var numbers"])
+
   /// The script's address, used in every error message.
   public let name: String
   /// The cleaned text as bytes, lines joined with `\n`.

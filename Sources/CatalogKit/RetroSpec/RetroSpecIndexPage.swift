@@ -2,6 +2,11 @@ import Foundation
 
 /// One of RetroSpec's twelve index pages: the issue grid between the CONTENT markers.
 public struct RetroSpecIndexPage: Sendable, Equatable {
+  /// An index page is the site's page and ends with `</html>`; one cut short would silently lose the
+  /// issues after the cut.
+  public static let shape = PageShape(
+    kind: "RetroSpec index page", identity: [RetroSpecSite.siteTitle], closing: ["</html>"])
+
   public var url: URL
   /// Issue cells in document order.
   public var cells: [RetroSpecIndexCell]

@@ -2,6 +2,11 @@ import Foundation
 
 /// What an issue's metadata ("magshow") page says.
 public struct RetroSpecMagshow: Sendable, Equatable {
+  /// A magshow page is the site's page (its title) and ends with `</html>`. A "no info" page, which
+  /// the site really serves for some ids, has both; an error page or half a page does not.
+  public static let shape = PageShape(
+    kind: "RetroSpec magshow page", identity: [RetroSpecSite.siteTitle], closing: ["</html>"])
+
   /// The site's series name (never used in output: the site lost letters, see `RetroSpecSeries`).
   public var seriesName: String
   /// From the date line `1986 Maj #1`; books have no date line.

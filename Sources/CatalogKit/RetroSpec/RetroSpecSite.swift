@@ -5,6 +5,9 @@ public enum RetroSpecSite {
   public static let host = "retrospec.elite.org"
   /// The catalogue `base`; zip, cover and thumb paths are stored relative to it.
   public static let base = "https://retrospec.elite.org/pcsux/"
+  /// The title every page of the archive carries (`<title>ex-YU Racunalniska Scena</title>`): an
+  /// error page served in a page's place does not.
+  static let siteTitle = "ex-YU Racunalniska Scena"
 
   /// The twelve index pages, in the order that defines "order of discovery".
   public static let indexPages = [

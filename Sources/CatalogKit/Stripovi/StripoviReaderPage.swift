@@ -3,6 +3,10 @@ import Foundation
 /// What one Stripovi reader page shows (spec: sources/stripovi.md, "Reader-page structure"). The
 /// rules are stated at text level, so they run over the decoded page text, not over libxml2's tree.
 public struct StripoviReaderPage: Sendable, Equatable {
+  /// Reader pages are the site's (`<title>Stripovi.com`) and end with `</html>`.
+  public static let shape = PageShape(
+    kind: "Stripovi reader page", identity: ["<title>Stripovi.com"], closing: ["</html>"])
+
   /// The `<h1>` text, entities decoded and whitespace collapsed.
   public var heading: String?
   /// The largest `<option value="N">` of the `ChoosePage` select.

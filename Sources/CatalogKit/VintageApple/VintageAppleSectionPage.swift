@@ -21,6 +21,12 @@ public struct VintageAppleRow: Sendable, Equatable {
 
 /// A section listing, `https://vintageapple.org/<slug>/`: hand-written HTML tables, one row per file.
 public enum VintageAppleSectionPage {
+  /// A section page is the site's (`<title>Vintage Apple`), its file table is closed after it was
+  /// opened, and the page ends with `</body>` (the real pages have no `</html>`).
+  public static let shape = PageShape(
+    kind: "Vintage Apple section page", identity: ["<title>Vintage Apple"], closing: ["</body>"],
+    closedBlocks: [("<table", "</table>")])
+
   /// The rows of the page, in table order. A page with no file rows returns `[]`: the build warns and
   /// skips the section, and the thresholds decide whether the shelf may still be written.
   ///

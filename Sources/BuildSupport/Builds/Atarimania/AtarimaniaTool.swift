@@ -96,7 +96,7 @@ public enum AtarimaniaTool {
       maxDeadPercent: try o.declaredInt("--max-dead"), minSizedPercent: try o.declaredInt("--min-sized"))
 
     // 1. The index.
-    let indexPage = try await ctx.fetcher.get(indexURL)
+    let indexPage = try await ctx.fetcher.get(indexURL, check: .body(AtarimaniaIndex.refusal))
     try refuseChallenge(indexPage, ctx: ctx)
     guard indexPage.status == 200 else {
       throw AtarimaniaStop(.unavailable, "\(indexURL.absoluteString): the index answered \(indexPage.status)")
@@ -113,7 +113,9 @@ public enum AtarimaniaTool {
 
     // 2. One page per title, one at a time; under --no-network every missing page is listed.
     let pages = ids.compactMap { id in AtarimaniaSite.titleURL(id).map { (id, $0) } }
-    let titles = try await ctx.pages(pages.map(\.1), phase: "titles", details: pages.map(\.0)) {
+    let titles = try await ctx.pages(
+      pages.map(\.1), phase: "titles", details: pages.map(\.0), check: .body(AtarimaniaTitlePage.refusal)
+    ) {
       n, response -> AtarimaniaTitlePage? in
       let (id, url) = pages[n]
       try refuseChallenge(response, ctx: ctx)

@@ -77,7 +77,7 @@ enum SiteCrawl {
 
   static func read(_ url: URL, fetcher: Fetcher) async throws -> PageOutcome {
     do {
-      let r = try await fetcher.get(url)
+      let r = try await fetcher.get(url, check: .page(BombJackPage.shape))
       guard r.status == 200 else { return .failed("HTTP \(r.status)") }
       return .page(BombJackPage.read(r.body, url: url))
     } catch let e as FetchError {
@@ -85,7 +85,7 @@ enum SiteCrawl {
       case .notCached: return .missing
       case .disallowedByRobots: return .robots
       case .failed(_, let reason): return .failed(reason)
-      case .truncated, .tooLarge, .foreignRedirect: return .failed(e.description)
+      case .truncated, .tooLarge, .foreignRedirect, .rejected: return .failed(e.description)
       case .refused, .notCachedMany, .hostNotAllowed, .robotsUnavailable, .unreachable, .corruptInCache, .timeUp:
         throw e
       }

@@ -64,7 +64,8 @@ struct PopBoksRun {
     -> (BuildProduct, [PopBoksProbeReport.Item])
   {
     guard let scriptURL = URL(string: m.scriptURL) else { throw PopBoksBuildError.badURL(m.scriptURL) }
-    let script = try await ctx.fetcher.get(scriptURL, headers: ["Referer": m.readerPage])
+    let script = try await ctx.fetcher.get(
+      scriptURL, headers: ["Referer": m.readerPage], check: .page(PopBoksIndexScript.shape))
     guard script.status == 200 else { throw PopBoksBuildError.script(url: m.scriptURL, status: script.status) }
     var index = try PopBoksIndex.parse(script.body, magazine: m)
     for d in index.dropped { ctx.note("\(m.scriptFileName): left out: \(d)") }

@@ -66,7 +66,7 @@ struct RetroSpecCrawl {
       urls.append(u)
     }
     ctx.progress.step("index", done: 0, total: urls.count)
-    let responses = try await ctx.fetcher.getAll(urls)
+    let responses = try await ctx.fetcher.getAll(urls, check: .page(RetroSpecIndexPage.shape))
     var pages: [RetroSpecIndexPage] = []
     for url in urls {
       guard let r = responses[url] else { throw RetroSpecBuildError.badURL(url.absoluteString) }
@@ -106,7 +106,7 @@ struct RetroSpecCrawl {
       urls[cell.id] = u
     }
     ctx.progress.step("metadata", done: 0, total: cells.count)
-    let responses = try await ctx.fetcher.getAll(cells.compactMap { urls[$0.id] })
+    let responses = try await ctx.fetcher.getAll(cells.compactMap { urls[$0.id] }, check: .page(RetroSpecMagshow.shape))
     var out: [String: RetroSpecMagshow] = [:]
     var missing = WarningBatch("issues without metadata")
     for cell in cells {

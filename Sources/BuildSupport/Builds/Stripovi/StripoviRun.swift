@@ -147,7 +147,7 @@ struct StripoviRun {
   /// A parsed reader page, or nil when the address is not a reader page (404, or the site's front page).
   func readerPage(_ address: String, referer: String) async throws -> StripoviReaderPage? {
     guard let url = URL(string: address) else { throw StripoviBuildError.badURL(address) }
-    let r = try await ctx.fetcher.get(url, headers: ["Referer": referer])
+    let r = try await ctx.fetcher.get(url, headers: ["Referer": referer], check: .page(StripoviReaderPage.shape))
     guard r.status == 200 else { return nil }
     let page = try StripoviReaderPage.parse(r.body, url: address)
     return page.isReaderPage ? page : nil

@@ -87,7 +87,9 @@ public enum VintageAppleTool {
 
     // 1. Section pages, one at a time; under --no-network every missing page is listed.
     let pages = sections.compactMap { section in section.url.map { (section, $0) } }
-    let parsed = try await ctx.pages(pages.map(\.1), phase: "sections", details: pages.map(\.0.slug)) {
+    let parsed = try await ctx.pages(
+      pages.map(\.1), phase: "sections", details: pages.map(\.0.slug), check: .page(VintageAppleSectionPage.shape)
+    ) {
       n, response -> (String, [VintageAppleRow])? in
       let (section, url) = pages[n]
       guard response.status == 200 else {
