@@ -62,9 +62,10 @@ enum CacheBench {
       let t = ContinuousClock.now
       try fillSynthetic(cache, count: max(0, n - ownEntries))
       let built = Samples.seconds(ContinuousClock.now - t)
-      // The own cache again, just before: a load change on the machine moves both alike.
-      let reference = try warm(own, dir)
-      let w = try warm(cache, dir)
+      // The own cache and this one in turns: a load change on the machine moves both alike.
+      let (reference, w) = try warmPairs(own, cache, dir)
+      let timeRatio = Samples.ratios(w.seconds, reference.seconds)
+      let peakRatio = Samples.ratios(w.peakMB, reference.peakMB)
       var tools: [(String, Figure)] = []
       var actions: [(String, [String])] = [
         ("stats", ["stats"]), ("verify", ["verify"]),
@@ -84,9 +85,9 @@ enum CacheBench {
       print(
         String(
           format:
-            "cache: %7d entries (built in %.0f s): warm rebuild %.3f s = %.2f× own (%.3f s), peak %.0f MB = %.2f× own (%.0f MB) [goal ≤ 1.2× both]",
-          n, built, w.seconds.median, w.seconds.median / reference.seconds.median, reference.seconds.median,
-          w.peakMB.median, w.peakMB.median / reference.peakMB.median, reference.peakMB.median))
+            "cache: %7d entries (built in %.0f s): warm rebuild %.3f s against %.3f s in its own cache, %@; peak %.0f MB against %.0f MB, %@ [goal ≤ 1.2× both]",
+          n, built, w.seconds.median, reference.seconds.median, timeRatio.summary("%.2f×"), w.peakMB.median,
+          reference.peakMB.median, peakRatio.summary("%.2f×")))
       for (name, f) in tools {
         let perEntry = f.seconds.median / Double(n) * 1e6
         print(
@@ -111,6 +112,29 @@ enum CacheBench {
 
   static func common(_ cache: URL, _ out: URL) -> [String] {
     ["--cache", cache.path, "--out", out.path, "--date", "2026-12-01", "--delay", "0", "--quiet"]
+  }
+
+  /// Five warm rebuilds from each cache, in turns (own, big, own, big…) after one untimed each.
+  static func warmPairs(_ own: URL, _ big: URL, _ dir: URL) throws -> (own: Figure, big: Figure) {
+    var a = Figure(seconds: Samples(), peakMB: Samples())
+    var b = Figure(seconds: Samples(), peakMB: Samples())
+    for n in 0..<6 {
+      for (cache, i) in [(own, 0), (big, 1)] {
+        let r = try ChildRun.start(
+          tool: "retrospec-build",
+          common(cache, dir.appendingPathComponent("warm-\(i)")) + ["--no-network", "--min-issues", "1"])
+        try r.check()
+        guard n > 0 else { continue }
+        if i == 0 {
+          a.seconds.add(r.seconds)
+          a.peakMB.add(Double(r.peakKB) / 1024)
+        } else {
+          b.seconds.add(r.seconds)
+          b.peakMB.add(Double(r.peakKB) / 1024)
+        }
+      }
+    }
+    return (a, b)
   }
 
   /// Three warm `--no-network` rebuilds from `cache`, after one untimed (so each cache is measured

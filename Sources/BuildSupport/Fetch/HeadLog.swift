@@ -334,6 +334,17 @@ extension HeadLog {
       var length: Int
     }
 
+    /// A line the binary search looked at, by the midpoint it looked from: every lookup takes the
+    /// same first steps, so after the first few the upper levels cost no read.
+    struct Probe: Sendable {
+      var start: Int
+      var end: Int
+      var key: [UInt8]
+    }
+    private let probes = Mutex([Int: Probe]())
+    /// Enough for the upper levels of the searches of a whole build, a few hundred kilobytes.
+    static let probeMemoLimit = 8192
+
     var tailBytes: Int { size - sortedEnd }
 
     init(path: String, inMemoryLimit: Int, allTail: Bool = false) {
@@ -413,11 +424,11 @@ extension HeadLog {
       return searchSorted(key)
     }
 
-    /// The first newline at or after `from` and before `end`.
+    /// The first newline at or after `from` and before `end`, read in pieces about a line long.
     private func newline(from: Int, before end: Int) -> Int? {
       var at = from
       while at < end {
-        let chunk = slice(at, min(4096, end - at))
+        let chunk = slice(at, min(512, end - at))
         if chunk.isEmpty { return nil }
         if let i = chunk.firstIndex(of: 0x0A) { return at + (i - chunk.startIndex) }
         at += chunk.count
@@ -429,21 +440,29 @@ extension HeadLog {
     private func searchSorted(_ key: [UInt8]) -> ArraySlice<UInt8>? {
       var lo = sortedStart
       var hi = sortedEnd
-      while hi - lo > 8192 {
+      while hi - lo > 4096 {
         let mid = lo + (hi - lo) / 2
-        guard let before = newline(from: mid, before: hi), before + 1 < hi,
-          let end = newline(from: before + 1, before: hi)
-        else { break }
-        let line = slice(before + 1, end - before - 1)
-        guard let k = HeadLog.field("key", in: line) else { break }
-        if k.elementsEqual(key) { return line }
-        if k.lexicographicallyPrecedes(key) { lo = end + 1 } else { hi = before + 1 }
+        guard let probe = probe(at: mid, before: hi) else { break }
+        if probe.key == key { return slice(probe.start, probe.end - probe.start) }
+        if probe.key.lexicographicallyPrecedes(key) { lo = probe.end + 1 } else { hi = probe.start }
       }
       let window = slice(lo, hi - lo)
       for line in window.split(separator: 0x0A) where HeadLog.field("key", in: line)?.elementsEqual(key) == true {
         return line
       }
       return nil
+    }
+
+    /// The first whole line after `mid` (and before `hi`) with its key, remembered.
+    private func probe(at mid: Int, before hi: Int) -> Probe? {
+      if let known = probes.withLock({ $0[mid] }), known.end < hi { return known }
+      guard let before = newline(from: mid, before: hi), before + 1 < hi,
+        let end = newline(from: before + 1, before: hi)
+      else { return nil }
+      guard let k = HeadLog.field("key", in: slice(before + 1, end - before - 1)) else { return nil }
+      let p = Probe(start: before + 1, end: end, key: Array(k))
+      probes.withLock { if $0.count < View.probeMemoLimit { $0[mid] = p } }
+      return p
     }
 
     func sortedPartIsInOrder() -> Bool {
