@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Linux only: the code uses Glibc spellings (`st_mtim`, `SOCK_STREAM.rawValue`) and links libcurl,
-// libxml2 and SQLite from the system, so no Apple platform is claimed.
+// libxml2, SQLite, zlib and libcrypto from the system, so no Apple platform is claimed.
 let package = Package(
   name: "Shelfmark",
   products: [
@@ -29,10 +29,12 @@ let package = Package(
       name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(
+      name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(
       name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // Pure: bytes in, values out.
-    .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib"]),
+    .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib", "CCrypto"]),
     // Everything with I/O. The commit `--version` names is stamped at every build by the plugin;
     // Version/BuildStamp.swift is the placeholder the old stamp script rewrote in place (checkouts
     // have it marked skip-worktree), kept out of the build rather than deleted so they merge cleanly.

@@ -263,21 +263,9 @@ enum SpectrumBench {
 
   static func seconds(since t: Date) -> Double { max(Date().timeIntervalSince(t), 1e-9) }
 
-  /// Starts the peak-memory count again from the current resident size (Linux: writing 5 to
-  /// /proc/self/clear_refs resets VmHWM).
-  static func resetPeakMemory() {
-    let fd = open("/proc/self/clear_refs", O_WRONLY)
-    guard fd >= 0 else { return }
-    _ = write(fd, "5", 1)
-    close(fd)
-  }
+  /// Starts the peak-memory count again from the current resident size.
+  static func resetPeakMemory() { PeakMemory.resetSelf() }
 
-  /// Peak resident memory so far (VmHWM from /proc/self/status), in bytes.
-  static func peakMemory() -> Double {
-    guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return 0 }
-    let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
-    return kb * 1024
-  }
+  /// Peak resident memory so far, in bytes.
+  static func peakMemory() -> Double { Double(PeakMemory.kilobytes()) * 1024 }
 }

@@ -38,6 +38,15 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     { try await ChaosBench.run() }
   ),
   (
+    "catalog", "catalog check and diff on the shipped files next to plain Python; check/diff on long strings",
+    { try await CatalogBench.run() }
+  ),
+  (
+    "cache",
+    "the same warm rebuild in caches of 10k, 100k and 1M entries; stats, verify, prune, export per entry (needs the tools built)",
+    { try await CacheBench.run() }
+  ),
+  (
     "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
   ),
 ]

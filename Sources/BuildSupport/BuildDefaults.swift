@@ -44,6 +44,10 @@ public enum BuildDefaults {
   /// Temporary files in a cache older than this are left over from an interrupted run, whatever
   /// process id they name (ids are reused).
   public static let staleTemporarySeconds = 3600.0
+  /// A cache's HEAD log is compacted when a build ends with more than this appended since the last
+  /// compaction (about 10,000 answers): reading the tail costs memory in proportion, rewriting the
+  /// log costs time in proportion to the whole, so this bounds one and amortises the other.
+  public static let headLogTailBytes = 4 << 20
   /// Redirects followed within one host before giving up.
   public static let maxRedirects = 5
   /// Share of the previous catalogue's issues a rebuild may drop before it is refused.

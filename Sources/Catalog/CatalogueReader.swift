@@ -4,7 +4,7 @@ import Foundation
 
 /// Reads catalogue files from disk for the subcommands; errors carry the exit status they mean.
 enum CatalogueReader {
-  enum Failure: Error, CustomStringConvertible {
+  enum Failure: Error, Sendable, CustomStringConvertible {
     /// The file could not be read at all (exit 74).
     case unreadable(path: String, reason: String)
     /// The bytes are not a catalogue (exit 65).

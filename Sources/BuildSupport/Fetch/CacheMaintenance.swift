@@ -13,6 +13,7 @@ public struct CacheProblem: Sendable, CustomStringConvertible {
     case misfiled = "record is filed under another URL's name (copied over another entry)"
     case implausibleSize = "HEAD record's Content-Length is not a plausible file size"
     case lengthMismatch = "body's length differs from its record's"
+    case unsortedLog = "HEAD log's compacted part is out of key order (edited by hand?); lookups may miss"
   }
 
   public var path: String
@@ -23,26 +24,35 @@ public struct CacheProblem: Sendable, CustomStringConvertible {
 extension CacheStore {
   /// Checks every entry: each GET body against its record's hash, each record against the name it
   /// is filed under, every HEAD size for plausibility, and nothing half-written left behind.
-  public func verify() -> [CacheProblem] {
+  public func verify() -> [CacheProblem] { verifyCounting().problems }
+
+  /// `verify`, and how many entries (GET records and live HEAD answers) the cache holds, in one
+  /// pass: shard by shard and line by line, so memory does not grow with the cache.
+  public func verifyCounting(now: Date = Date()) -> (problems: [CacheProblem], entries: Int) {
     var problems: [CacheProblem] = []
+    var entries = 0
     let fm = FileManager.default
     let shards = (try? fm.contentsOfDirectory(atPath: entriesRoot.path)) ?? []
-    for shard in shards.sorted() where shard.count == 2 {
+    for shard in shards.sorted() where CacheStore.isShard(shard) {
       let dir = entriesRoot.path + "/" + shard
       let names = Set((try? fm.contentsOfDirectory(atPath: dir)) ?? [])
       for name in names.sorted() {
         let path = dir + "/" + name
-        if CacheStore.temporaryOwner(name) != nil {
-          continue
+        if let owner = CacheStore.temporaryOwner(name) {
+          // Left beside its target by a version that wrote temporaries there (they now go to tmp/).
+          if CacheStore.isStale(path, owner: owner, now: now) {
+            problems.append(CacheProblem(path: path, kind: .leftoverTemporary))
+          }
         } else if name.hasSuffix(".body") {
           if !names.contains(String(name.dropLast(5)) + ".json") {
             problems.append(CacheProblem(path: path, kind: .orphanBody))
           }
         } else if name.hasSuffix(".json") {
-          guard let d = fm.contents(atPath: path), let r = try? JSONDecoder().decode(CacheRecord.self, from: d) else {
+          guard let d = fm.contents(atPath: path), let r = CacheRecord.read(d) else {
             problems.append(CacheProblem(path: path, kind: .unreadableRecord))
             continue
           }
+          entries += 1
           let stem = String(name.dropLast(5))
           if CacheStore.digest(r) != stem || (r.key != nil && r.key != stem) {
             problems.append(CacheProblem(path: path, kind: .misfiled))
@@ -66,27 +76,25 @@ extension CacheStore {
         }
       }
     }
-    for path in staleTemporaries() + warcLeftovers() {
-      problems.append(CacheProblem(path: path, kind: .leftoverTemporary))
-    }
-    if let log = fm.contents(atPath: headLogPath) {
-      let decoder = JSONDecoder()
-      for (n, line) in log.split(separator: 0x0A, omittingEmptySubsequences: true).enumerated() {
-        let place = "\(headLogPath):\(n + 1)"
-        guard let r = try? decoder.decode(CacheRecord.self, from: Data(line)) else {
-          problems.append(CacheProblem(path: place, kind: .tornLogLine))
-          continue
-        }
-        if r.key != CacheStore.digest(r) {
-          problems.append(CacheProblem(path: place, kind: .misfiled))
-        } else if r.removed != true, r.status == 200, let v = r.headers["content-length"],
-          case .failure = FetchResponse.readSize(v)
-        {
-          problems.append(CacheProblem(path: place, kind: .implausibleSize))
-        }
+    for path in staleTemporaries(now: now) + warcLeftovers() { problems.append(CacheProblem(path: path, kind: .leftoverTemporary)) }
+    try? headLog.forEachLine { n, line in
+      if n == 1, HeadLog.isMarker(line) { return }
+      let place = "\(headLogPath):\(n)"
+      guard let r = CacheRecord.read(Data(line)) else {
+        problems.append(CacheProblem(path: place, kind: .tornLogLine))
+        return
+      }
+      if r.key != CacheStore.digest(r) {
+        problems.append(CacheProblem(path: place, kind: .misfiled))
+      } else if r.removed != true, r.status == 200, let v = r.headers["content-length"],
+        case .failure = FetchResponse.readSize(v)
+      {
+        problems.append(CacheProblem(path: place, kind: .implausibleSize))
       }
     }
-    return problems
+    if !headLog.sortedPartIsInOrder() { problems.append(CacheProblem(path: headLogPath, kind: .unsortedLog)) }
+    try? headLog.forEachLive { _ in entries += 1 }
+    return (problems, entries)
   }
 
   /// The name a record belongs under: the digest of its method and (already normalised) URL.
@@ -101,7 +109,7 @@ extension CacheStore {
     var compactLog = false
     for p in problems {
       switch p.kind {
-      case .tornLogLine, .implausibleSize: compactLog = true
+      case .tornLogLine, .implausibleSize, .unsortedLog: compactLog = true
       case .misfiled where p.path.hasPrefix(headLogPath): compactLog = true
       case .bodyMismatch, .bodyMissing, .lengthMismatch:
         let stem = p.path.hasSuffix(".body") ? String(p.path.dropLast(5)) : p.path
@@ -118,36 +126,39 @@ extension CacheStore {
       }
       fixed += 1
     }
-    if compactLog { try compactHeadLog(keepingFetchedSince: nil) }
+    if compactLog { try compactHeadLog(keepingFetchedSince: nil, checkEveryLine: true) }
     return fixed
   }
 
   // MARK: - Temporary files
 
-  /// Temporary files an interrupted run left in the cache: the fetcher's own (`NAME.tmp-PID-N`) and
-  /// the ZXDB loader's (`.zxdb.sqlite.PID.tmp`), kept only while the process that wrote them runs
-  /// and for at most `BuildDefaults.staleTemporarySeconds`.
+  /// Temporary files an interrupted run left in the cache: the fetcher's own (`NAME.tmp-PID-N`, in
+  /// `v1/tmp/`) and the ZXDB loader's (`.zxdb.sqlite.PID.tmp`, in the root), kept only while the
+  /// process that wrote them runs and for at most `BuildDefaults.staleTemporarySeconds`. Three
+  /// folders are listed, never the shards (`verify --repair` finds those an older version left there).
   public func staleTemporaries(now: Date = Date()) -> [String] {
     let fm = FileManager.default
-    var folders = [root.path, entriesRoot.path]
-    let shards = (try? fm.contentsOfDirectory(atPath: entriesRoot.path)) ?? []
-    folders += shards.sorted().filter { $0.count == 2 }.map { entriesRoot.path + "/" + $0 }
     var out: [String] = []
-    for folder in folders {
+    for folder in [root.path, entriesRoot.path, temporaryFolder] {
       for name in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
         guard let pid = CacheStore.temporaryOwner(name) else { continue }
         // The cache's own root may be any folder a user named: there only the hidden, pid-named
         // files our loaders write are touched.
         if folder == root.path, !name.hasPrefix(".") || pid == nil { continue }
         let path = folder + "/" + name
-        var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
-        let age = now.timeIntervalSince1970 - Double(st.st_mtim.tv_sec)
-        let alive = pid.map { $0 > 0 && (kill($0, 0) == 0 || errno == EPERM) } ?? false
-        if !alive || age > BuildDefaults.staleTemporarySeconds { out.append(path) }
+        if CacheStore.isStale(path, owner: pid, now: now) { out.append(path) }
       }
     }
     return out
+  }
+
+  /// A temporary file whose writer is gone, or that is older than any run keeps one.
+  static func isStale(_ path: String, owner pid: pid_t?, now: Date) -> Bool {
+    var st = stat()
+    guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+    let age = now.timeIntervalSince1970 - Double(st.st_mtim.tv_sec)
+    let alive = pid.map { $0 > 0 && (kill($0, 0) == 0 || errno == EPERM) } ?? false
+    return !alive || age > BuildDefaults.staleTemporarySeconds
   }
 
   /// Removes stale temporary files (see `staleTemporaries`); returns how many.
@@ -171,34 +182,40 @@ extension CacheStore {
 
   /// Removes GET entries no build has used for `days` days (builds touch an entry's record once a
   /// day when they use it). HEAD answers are kept unless `includeProbes`, which drops those fetched
-  /// before the cut-off. Returns the number of entries removed.
+  /// before the cut-off. Returns the number of entries removed. Records are judged by their file's
+  /// time, not read; the HEAD log is compacted as it is filtered.
   public func prune(olderThanDays days: Int, includeProbes: Bool, dryRun: Bool = false, now: Date = Date()) throws
     -> Int
   {
     let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
     var removed = 0
     let fm = FileManager.default
-    for (path, _) in allRecords() where path != headLogPath {
-      guard let attrs = try? fm.attributesOfItem(atPath: path), let m = attrs[.modificationDate] as? Date else {
-        continue
-      }
-      if m < cutoff {
-        if !dryRun {
-          unlink(path)
-          unlink(String(path.dropLast(5)) + ".body")
+    let shards = (try? fm.contentsOfDirectory(atPath: entriesRoot.path)) ?? []
+    for shard in shards.sorted() where CacheStore.isShard(shard) {
+      let dir = entriesRoot.path + "/" + shard
+      for name in ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted() where name.hasSuffix(".json") {
+        let path = dir + "/" + name
+        var st = stat()
+        guard stat(path, &st) == 0 else { continue }
+        let modified = Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
+        if modified < cutoff.timeIntervalSince1970 {
+          if !dryRun {
+            unlink(path)
+            unlink(String(path.dropLast(5)) + ".body")
+          }
+          removed += 1
         }
-        removed += 1
       }
     }
+    let before = CacheStore.timestamp(cutoff)
     if dryRun {
       guard includeProbes else { return removed }
-      let iso = ISO8601DateFormatter()
+      try headLog.forEachLive { r in
+        if HeadLog.isTimestamp(Array(r.fetched.utf8)[...]), r.fetched < before { removed += 1 }
+      }
       return removed
-        + CacheStore.readHeadLog(headLogPath).values.filter { r in
-          iso.date(from: r.fetched).map { $0 < cutoff } ?? false
-        }.count
     }
-    removed += try compactHeadLog(keepingFetchedSince: includeProbes ? cutoff : nil)
+    removed += try compactHeadLog(keepingFetchedSince: includeProbes ? cutoff : nil, checkEveryLine: true)
     return removed
   }
 
@@ -226,7 +243,8 @@ extension CacheStore {
     let h = host.lowercased()
     var n = 0
     var headKeys = Set<String>()
-    for (path, r) in allRecords() where URL(string: r.url)?.host?.lowercased() == h {
+    forEachRecord { path, r in
+      guard URL(string: r.url)?.host?.lowercased() == h else { return }
       if path == headLogPath {
         if let key = r.key { headKeys.insert(key) }
       } else {
@@ -239,27 +257,22 @@ extension CacheStore {
     return n
   }
 
-  /// Rewrites the HEAD log with one line per live entry (atomically), dropping superseded, removed
-  /// and torn lines, and, given a date, entries fetched before it. Returns entries dropped by date.
+  /// Rewrites the HEAD log with one line per live entry in key order (atomically), dropping
+  /// superseded, removed and torn lines, records under another URL's name or claiming a size no file
+  /// has (every line with `checkEveryLine`, else the tail's), and, given a date, entries fetched
+  /// before it. Returns entries dropped by date.
   @discardableResult
-  func compactHeadLog(keepingFetchedSince since: Date?, dropping: Set<String> = []) throws -> Int {
-    guard FileManager.default.fileExists(atPath: headLogPath) else { return 0 }
-    let iso = ISO8601DateFormatter()
-    var dropped = 0
-    var out: [UInt8] = []
-    for (key, r) in CacheStore.readHeadLog(headLogPath).sorted(by: { $0.value.url < $1.value.url }) {
-      // A record under another URL's name, or claiming a size no file has, is not kept.
-      if key != CacheStore.digest(r) || dropping.contains(key) { continue }
-      if r.status == 200, let v = r.headers["content-length"], case .failure = FetchResponse.readSize(v) { continue }
-      if let since, let f = iso.date(from: r.fetched), f < since {
-        dropped += 1
-        continue
+  func compactHeadLog(keepingFetchedSince since: Date?, dropping: Set<String> = [], checkEveryLine: Bool = false)
+    throws -> Int
+  {
+    let filter = HeadLog.Filter(
+      dropping: dropping, fetchedBefore: since.map { CacheStore.timestamp($0) }, checkEveryLine: checkEveryLine)
+    return try headLog.compact(filter) { r in
+      guard let key = r.key, key == CacheStore.digest(r) else { return false }
+      if r.status == 200, let v = r.headers["content-length"], case .failure = FetchResponse.readSize(v) {
+        return false
       }
-      out += try CacheStore.encode(r, pretty: false)
-      out.append(0x0A)
+      return true
     }
-    try AtomicFile.write(out, to: headLogPath)
-    forgetHeadIndex()
-    return dropped
   }
 }

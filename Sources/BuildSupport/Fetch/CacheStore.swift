@@ -67,21 +67,22 @@ extension CacheRecord {
 /// The on-disk cache under `<root>/v1/`.
 ///
 /// - GET answers: `<aa>/<digest>.json` (the record) and `<aa>/<digest>.body`. Writes are atomic
-///   (temp file + rename) and the record is renamed into place last, so an entry exists exactly when
-///   its record does; a crash leaves at worst an orphan body, never a half entry. Two processes
+///   (a temporary file in `tmp/`, renamed into place) and the record is renamed into place last, so
+///   an entry exists exactly when its record does; a crash leaves at worst an orphan body, never a
+///   half entry, and its temporaries all in `tmp/`, found without listing the shards. Two processes
 ///   filling one cache write identical content under identical names, so either wins.
-/// - HEAD answers carry no body, so they are lines of one append-only log, `head.log` (JSON Lines):
-///   creating a file per probe made a loopback HEAD cost more in the file system than on the wire.
-///   Each line is one `write` with `O_APPEND`, so concurrent writers never interleave; a torn last
-///   line (a crash mid-write) is skipped when the log is read. The latest line for a key wins.
+/// - HEAD answers carry no body, so they are lines of one log, `head.log` (JSON Lines, see
+///   `HeadLog`): creating a file per probe made a loopback HEAD cost more in the file system than on
+///   the wire. Each line is one `write` with `O_APPEND`, so concurrent writers never interleave; a
+///   torn last line (a crash mid-write) is skipped when the log is read. The latest line for a key
+///   wins, and compaction (when a build ends with a long tail, and by `prune`) keeps only those.
 public final class CacheStore: Sendable {
   public let root: URL
-  /// The HEAD index, the log's descriptor and the folders known to exist.
+  /// The folders known to exist.
   private let state = Mutex(State())
+  let headLog: HeadLog
 
   private struct State {
-    var headIndex: [String: CacheRecord]? = nil
-    var headFD: Int32 = -1
     var knownFolders = Set<String>()
   }
 
@@ -90,15 +91,22 @@ public final class CacheStore: Sendable {
     "content-type", "content-length", "etag", "last-modified", "location", "content-range",
   ]
 
-  public init(root: URL) { self.root = root }
+  public convenience init(root: URL) { self.init(root: root, headLogInMemoryLimit: 16 << 20) }
 
-  deinit {
-    let fd = state.withLock { $0.headFD }
-    if fd >= 0 { close(fd) }
+  /// `headLogInMemoryLimit`: the HEAD log's size up to which it is read whole (tests lower it to
+  /// reach the binary search with a small log).
+  init(root: URL, headLogInMemoryLimit: Int) {
+    self.root = root
+    let entries = root.appendingPathComponent(CacheKey.version, isDirectory: true).path
+    self.headLog = HeadLog(
+      path: entries + "/head.log", lockPath: entries + "/head.lock", temporaryFolder: entries + "/tmp",
+      inMemoryLimit: headLogInMemoryLimit)
   }
 
   var entriesRoot: URL { root.appendingPathComponent(CacheKey.version, isDirectory: true) }
-  var headLogPath: String { entriesRoot.path + "/head.log" }
+  var headLogPath: String { headLog.path }
+  /// Where every temporary file of the cache's own writes is made.
+  var temporaryFolder: String { headLog.temporaryFolder }
 
   func paths(_ key: CacheKey) -> (record: String, body: String) {
     let dir = entriesRoot.path + "/" + String(key.digest.prefix(2))
@@ -124,7 +132,7 @@ public final class CacheStore: Sendable {
   /// or a record copied over another's name is reported, never served.
   public func lookup(_ key: CacheKey, url: URL) -> Lookup {
     if key.method == .head {
-      guard let record = headRecords()[key.digest] else { return .miss }
+      guard let record = headLog.record(key.digest) else { return .miss }
       guard record.url == key.normalisedURL else {
         return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
       }
@@ -134,8 +142,10 @@ public final class CacheStore: Sendable {
           url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
     }
     let p = paths(key)
-    guard let recordData = FileManager.default.contents(atPath: p.record) else { return .miss }
-    guard let record = CacheRecord.read(recordData) else { return .corrupt("\(p.record) is not a readable record") }
+    guard let recordBytes = CacheStore.contents(p.record) else { return .miss }
+    guard let record = CacheRecord.read(Data(recordBytes)) else {
+      return .corrupt("\(p.record) is not a readable record")
+    }
     guard record.url == key.normalisedURL, record.method == key.method else {
       return .corrupt("\(p.record) is filed under this URL's name but records \(record.url)")
     }
@@ -143,10 +153,8 @@ public final class CacheStore: Sendable {
     if record.bodyBytes == 0 {
       body = []
     } else {
-      guard let data = FileManager.default.contents(atPath: p.body) else {
-        return .corrupt("\(p.body) is missing")
-      }
-      body = [UInt8](data)
+      guard let bytes = CacheStore.contents(p.body) else { return .corrupt("\(p.body) is missing") }
+      body = bytes
       guard body.count == record.bodyBytes, SHA256.hex(body) == record.bodySHA256 else {
         return .corrupt("\(p.body) does not match its record's SHA-256")
       }
@@ -166,13 +174,15 @@ public final class CacheStore: Sendable {
       fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
     if key.method == .head {
-      try appendHead(record)
+      try ensureFolder(entriesRoot.path)
+      try headLog.append(record)
       return
     }
     let p = paths(key)
     try ensureFolder((p.record as NSString).deletingLastPathComponent)
-    if !response.body.isEmpty { try AtomicFile.write(response.body, to: p.body) }
-    try AtomicFile.write(try CacheStore.encode(record, pretty: true), to: p.record)
+    try ensureFolder(temporaryFolder)
+    if !response.body.isEmpty { try AtomicFile.write(response.body, to: p.body, temporaryIn: temporaryFolder) }
+    try AtomicFile.write(try CacheStore.encode(record, pretty: true), to: p.record, temporaryIn: temporaryFolder)
   }
 
   /// Marks an entry as used today (for `catalog cache prune`) without rewriting it: the record's
@@ -190,9 +200,9 @@ public final class CacheStore: Sendable {
   /// Removes an entry (a challenge page mistaken for content, say).
   public func remove(_ key: CacheKey) {
     if key.method == .head {
-      guard var r = headRecords()[key.digest] else { return }
+      guard var r = headLog.record(key.digest) else { return }
       r.removed = true
-      try? appendHead(r)
+      try? headLog.append(r)
       return
     }
     let p = paths(key)
@@ -201,87 +211,76 @@ public final class CacheStore: Sendable {
   }
 
   /// Every record in the cache with where it lives (for `catalog cache`): GET records by their
-  /// file, HEAD records as `head.log`.
+  /// file, HEAD records as `head.log`. Holds them all: `forEachRecord` streams them instead.
   public func allRecords() -> [(path: String, record: CacheRecord)] {
     var out: [(String, CacheRecord)] = []
+    forEachRecord { out.append(($0, $1)) }
+    return out
+  }
+
+  /// Every record in the cache, one at a time (GET records shard by shard, then the live HEAD
+  /// answers in key order), so what a caller keeps is all the memory it takes.
+  public func forEachRecord(_ body: (_ path: String, _ record: CacheRecord) -> Void) {
     let fm = FileManager.default
     let shards = (try? fm.contentsOfDirectory(atPath: entriesRoot.path)) ?? []
-    for shard in shards.sorted() where shard.count == 2 {
+    for shard in shards.sorted() where CacheStore.isShard(shard) {
       let dir = entriesRoot.path + "/" + shard
       guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
       for name in names.sorted() where name.hasSuffix(".json") {
         let path = dir + "/" + name
-        if let d = fm.contents(atPath: path), let r = try? JSONDecoder().decode(CacheRecord.self, from: d) {
-          out.append((path, r))
-        }
+        if let d = fm.contents(atPath: path), let r = CacheRecord.read(d) { body(path, r) }
       }
     }
-    for r in reloadHeadRecords().values.sorted(by: { $0.url < $1.url }) { out.append((headLogPath, r)) }
-    return out
+    let log = headLogPath
+    try? headLog.forEachLive { body(log, $0) }
+  }
+
+  /// A shard folder's name: two lowercase hex digits (the first of its entries' digests).
+  static func isShard(_ name: String) -> Bool {
+    name.utf8.count == 2 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
   // MARK: - HEAD log
 
-  private func headRecords() -> [String: CacheRecord] {
-    if let index = state.withLock({ $0.headIndex }) { return index }
-    // Read outside the lock (a large log takes a while); the first reader to finish fills the index.
-    let index = CacheStore.readHeadLog(headLogPath)
-    return state.withLock { s in
-      if let existing = s.headIndex { return existing }
-      s.headIndex = index
-      return index
-    }
-  }
+  /// Drops what is known of the HEAD log (after it was rewritten).
+  func forgetHeadIndex() { headLog.forget() }
 
-  /// Drops the in-memory HEAD index and the log's descriptor (after the log was rewritten).
-  func forgetHeadIndex() {
-    let fd = state.withLock { s in
-      let fd = s.headFD
-      s.headIndex = nil
-      s.headFD = -1
-      return fd
-    }
-    if fd >= 0 { close(fd) }
-  }
-
-  private func reloadHeadRecords() -> [String: CacheRecord] {
-    state.withLock { $0.headIndex = nil }
-    return headRecords()
-  }
-
-  static func readHeadLog(_ path: String) -> [String: CacheRecord] {
-    var index: [String: CacheRecord] = [:]
-    guard let data = FileManager.default.contents(atPath: path) else { return index }
-    let decoder = JSONDecoder()
-    for line in data.split(separator: 0x0A) {
-      guard let r = try? decoder.decode(CacheRecord.self, from: Data(line)), let key = r.key else { continue }
-      if r.removed == true { index[key] = nil } else { index[key] = r }
-    }
-    return index
-  }
-
-  private func appendHead(_ record: CacheRecord) throws {
-    var line = record.jsonLine()
-    line.append(0x0A)
-    let logPath = headLogPath
-    let folder = entriesRoot.path
-    try state.withLock { s in
-      if s.headFD < 0 {
-        try CacheStore.ensureFolder(folder, known: &s.knownFolders)
-        s.headFD = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        guard s.headFD >= 0 else { throw IOFailure(path: logPath, operation: "open for appending", errno: errno) }
-      }
-      let fd = s.headFD
-      let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-      guard n == line.count else { throw IOFailure(path: logPath, operation: "append", errno: errno) }
-      if let key = record.key {
-        if s.headIndex == nil { s.headIndex = CacheStore.readHeadLog(logPath) }
-        s.headIndex?[key] = record.removed == true ? nil : record
-      }
-    }
+  /// Compacts the HEAD log when its tail (the lines appended since it was last compacted) has grown
+  /// past `BuildDefaults.headLogTailBytes`: called when a build ends, so reading the log costs what
+  /// the live answers weigh, not the history of every re-ask. Returns whether it compacted.
+  @discardableResult
+  public func compactHeadLogIfDue() throws -> Bool {
+    guard headLog.tailBytes() > BuildDefaults.headLogTailBytes else { return false }
+    try compactHeadLog(keepingFetchedSince: nil)
+    return true
   }
 
   // MARK: - Helpers
+
+  /// A file's bytes read straight into an array (one `read` for a file of the size `fstat` gives),
+  /// or nil when it cannot be opened: on a warm replay FileManager's `Data` and the copy out of it
+  /// were a tenth of the time of a 30 KB page.
+  static func contents(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return nil }
+    // One byte more than the size, so the read that finds the end needs no room made for it.
+    var out = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
+    var got = 0
+    while true {
+      if got == out.count { out.append(contentsOf: [UInt8](repeating: 0, count: max(4096, out.count))) }
+      let n = out.withUnsafeMutableBytes { b in
+        b.baseAddress.map { Foundation.read(fd, $0 + got, b.count - got) } ?? 0
+      }
+      if n < 0 { return nil }
+      if n == 0 { break }
+      got += n
+    }
+    out.removeLast(out.count - got)
+    return out
+  }
 
   private func ensureFolder(_ path: String) throws {
     try state.withLock { try CacheStore.ensureFolder(path, known: &$0.knownFolders) }
@@ -298,8 +297,16 @@ public final class CacheStore: Sendable {
   }
 
   /// Now as ISO 8601 in UTC, without a formatter (creating one per entry showed up in profiles).
-  static func timestamp() -> String {
-    var t = time(nil)
+  static func timestamp() -> String { timestamp(seconds: time(nil)) }
+
+  /// A moment as the records write it, rounded up to the whole second: a record's `fetched` (whole
+  /// seconds) is before `date` exactly when its text sorts before this.
+  static func timestamp(_ date: Date) -> String {
+    timestamp(seconds: time_t(exactly: date.timeIntervalSince1970.rounded(.up)) ?? 0)
+  }
+
+  private static func timestamp(seconds: time_t) -> String {
+    var t = seconds
     var tm = tm()
     gmtime_r(&t, &tm)
     return String(

@@ -3,10 +3,14 @@ import Foundation
 /// Writes that are all-or-nothing: a temporary file in the same folder, flushed, then renamed over
 /// the target. A reader sees the old file or the new one, never a half.
 public enum AtomicFile {
-  public static func write(_ bytes: [UInt8], to path: String) throws {
+  /// With `temporaryIn`, the temporary file is made in that folder (on the same file system) rather
+  /// than beside the target: the fetch cache keeps its own in one folder, so finding what a killed
+  /// run left behind does not mean listing every shard.
+  public static func write(_ bytes: [UInt8], to path: String, temporaryIn folder: String? = nil) throws {
     let dir = (path as NSString).deletingLastPathComponent
     if !dir.isEmpty { try Folders.create(dir, role: "the folder for \((path as NSString).lastPathComponent)") }
-    let tmp = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let name = (path as NSString).lastPathComponent
+    let tmp = "\(folder.map { $0 + "/" + name } ?? path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else { throw IOFailure(path: tmp, operation: "create", errno: errno) }
     let ok = writeAll(bytes, to: fd)

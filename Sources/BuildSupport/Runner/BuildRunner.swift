@@ -83,6 +83,8 @@ public enum BuildRunner {
       context.warn(
         "… and \(Plural.count(dropped.count - 10, "other answer")) dropped from the cache for the same reasons")
     }
+    // Keeps reading the HEAD log proportional to the live answers, not to every re-ask ever made.
+    do { try fetcher.cache.compactHeadLogIfDue() } catch { context.warn("\(error)") }
     // A refusal built from cached pages repeats on every run until they are fetched anew.
     if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
     let report = BuildReport(

@@ -109,7 +109,9 @@ public enum WARCImport {
         }
       }
     }
-    for r in CacheStore.readHeadLog(stage.headLogPath).values.sorted(by: { $0.url < $1.url }) {
+    var staged: [CacheRecord] = []
+    try stage.headLog.forEachLive { staged.append($0) }
+    for r in staged.sorted(by: { $0.url < $1.url }) {
       guard let url = URL(string: r.url) else { continue }
       let response = FetchResponse(
         url: url, method: .head, status: r.status, headers: r.headers, body: [], fromCache: false)

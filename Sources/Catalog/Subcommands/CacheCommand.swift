@@ -83,14 +83,16 @@ enum CacheCommand: Subcommand {
       struct Tally { var entries = 0, bytes = 0 }
       var byKey: [String: Tally] = [:]
       var total = Tally()
-      for e in entries() {
-        let h = URL(string: e.record.url)?.host ?? "?"
-        let k = "\(h)\t\(e.record.method.rawValue)\t\(e.record.status)"
+      // Streamed: the tallies are all that is kept, however large the cache.
+      store.forEachRecord { _, record in
+        let h = URL(string: record.url)?.host ?? "?"
+        guard host == nil || h.lowercased() == host else { return }
+        let k = "\(h)\t\(record.method.rawValue)\t\(record.status)"
         // A record's size is read from a file anyone may have edited: sums saturate, never trap.
         byKey[k, default: Tally()].entries += 1
-        byKey[k, default: Tally()].bytes = saturating(byKey[k, default: Tally()].bytes, e.record.bodyBytes)
+        byKey[k, default: Tally()].bytes = saturating(byKey[k, default: Tally()].bytes, record.bodyBytes)
         total.entries += 1
-        total.bytes = saturating(total.bytes, e.record.bodyBytes)
+        total.bytes = saturating(total.bytes, record.bodyBytes)
       }
       var table = TextTable(header: ["host", "method", "status", "entries", "bytes"], leftAligned: [0, 1])
       for (k, t) in byKey.sorted(by: { $0.key < $1.key }) {
@@ -101,8 +103,7 @@ enum CacheCommand: Subcommand {
       console.out(table.render())
       return .ok
     case "verify":
-      let problems = store.verify()
-      let count = store.allRecords().count
+      let (problems, count) = store.verifyCounting()
       if args.flag("--json") {
         var repaired: Int? = nil
         if args.flag("--repair") && !problems.isEmpty {

@@ -88,7 +88,7 @@ extension CatalogueDiff {
   public static func compare(folder old: FolderSide, _ new: FolderSide, ignoring: Set<String> = []) -> Folder {
     let names = old.names.union(new.names).sorted()
     return Folder(
-      files: names.map { name in
+      files: names.concurrentMap { name in
         if let reason = old.unreadable[name] ?? new.unreadable[name] {
           return Folder.File(
             file: name, status: .trouble, oldRecords: old.catalogues[name]?.recordCount,

@@ -52,7 +52,7 @@ public struct CatalogueSet: Sendable {
   public func reports(allowlist: HostAllowlist = .standard, latestYear: Int? = nil) -> [(
     file: String, report: ValidationReport
   )] {
-    members.map { ($0.file, $0.validate(allowlist: allowlist, latestYear: latestYear)) }
+    members.concurrentMap { ($0.file, $0.validate(allowlist: allowlist, latestYear: latestYear)) }
   }
 
   /// The rules across files. Record names are `file: id` where a record is meant.

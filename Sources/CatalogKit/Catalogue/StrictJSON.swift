@@ -139,7 +139,11 @@ extension StrictJSON {
 
     mutating func object(depth: Int, top: inout Summary) throws(StrictJSONError) {
       i += 1
-      var seen: [String: Int] = [:]
+      // The keys so far with their lines: a record has a dozen, where comparing each new key with
+      // the others costs less than hashing it (a scan hashed every key of every record). Past 16 keys
+      // they go into a dictionary, so an object of a million keys stays linear.
+      var seen: [(key: String, line: Int)] = []
+      var index: [String: Int]? = nil
       skipSpace()
       if peek(UInt8(ascii: "}")) {
         i += 1
@@ -152,17 +156,23 @@ extension StrictJSON {
         let keyLine = line
         let keyStart = i
         let key = try string()
-        if let first = seen[key] {
+        let first = index.map { $0[key] } ?? seen.first(where: { $0.key == key })?.line
+        if let first {
           throw .duplicateKey(key: key, path: pathText(), line: keyLine, column: column(at: keyStart), firstLine: first)
         }
-        seen[key] = keyLine
+        if index != nil {
+          index?[key] = keyLine
+        } else {
+          seen.append((key, keyLine))
+          if seen.count == 16 { index = Dictionary(seen.map { ($0.key, $0.line) }, uniquingKeysWith: { a, _ in a }) }
+        }
         if depth == 1 { top.topLevelKeys.insert(key) }
         skipSpace()
         guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key '\(key)', found \(found)") }
         i += 1
         skipSpace()
         path.append(.key(key))
-        if let rule = numbers[key], i < bytes.count, bytes[i] == UInt8(ascii: "-") || isDigit(bytes[i]) {
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || isDigit(bytes[i]), let rule = numbers[key] {
           let start = i
           let literal = try number()
           guard let n = Self.wholeNumber(literal), rule == .integer || n >= 0 else {
@@ -271,7 +281,19 @@ extension StrictJSON {
     /// A string's value (escapes resolved), checked for raw control characters and bad UTF-8.
     mutating func string() throws(StrictJSONError) -> String {
       i += 1
-      var out: [UInt8] = []
+      // Most strings hold no escape: their value is their bytes, checked and sliced once. Only from
+      // the first backslash (or a byte to refuse) is the value built up byte by byte.
+      let start = i
+      while i < bytes.count {
+        let b = bytes[i]
+        if b == UInt8(ascii: "\"") {
+          i += 1
+          return String(decoding: bytes[start..<(i - 1)], as: UTF8.self)
+        }
+        if b == UInt8(ascii: "\\") || b < 0x20 { break }
+        i += b < 0x80 ? 1 : try utf8Sequence()
+      }
+      var out = Array(bytes[start..<i])
       while true {
         guard i < bytes.count else { throw error("the file ends inside a string") }
         let b = bytes[i]

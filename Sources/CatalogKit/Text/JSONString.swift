@@ -6,27 +6,26 @@ public enum JSONString {
   /// other control characters as `\u00xx` (lowercase hex); everything else as written (no `\/`,
   /// no escaping of non-ASCII), so the output is valid UTF-8 JSON any reader accepts.
   public static func quoted(_ s: String) -> String {
-    var out = String.UnicodeScalarView()
-    out.append("\"")
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
-      case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-      case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-      case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-      case "\t": out.append(contentsOf: "\\t".unicodeScalars)
-      case _ where u.value < 0x20:
-        out.append(contentsOf: "\\u00".unicodeScalars)
-        out.append(hexDigit(u.value >> 4))
-        out.append(hexDigit(u.value & 0xF))
-      default: out.append(u)
+    // On UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so only ASCII needs a
+    // look, and a long title costs a copy, not a scalar-by-scalar rebuild.
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count + 2)
+    out.append(0x22)
+    for b in s.utf8 {
+      switch b {
+      case 0x22: out += [0x5C, 0x22]
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, 0x6E]
+      case 0x0D: out += [0x5C, 0x72]
+      case 0x09: out += [0x5C, 0x74]
+      case 0x00..<0x20:
+        out += [0x5C, 0x75, 0x30, 0x30, hexDigit(b >> 4), hexDigit(b & 0xF)]
+      default: out.append(b)
       }
     }
-    out.append("\"")
-    return String(out)
+    out.append(0x22)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private static func hexDigit(_ v: UInt32) -> Unicode.Scalar {
-    Unicode.Scalar(UInt8(v < 10 ? 0x30 + v : 0x61 + v - 10))
-  }
+  private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
 }

@@ -296,13 +296,13 @@ final class FetcherHardeningTests: XCTestCase {
 
   func testStaleTemporaryFilesAreFoundByOwnerAndAge() throws {
     let store = CacheStore(root: dir.appendingPathComponent("cache"))
-    let shard = dir.appendingPathComponent("cache/v1/ab")
-    try FileManager.default.createDirectory(at: shard, withIntermediateDirectories: true)
+    let tmp = dir.appendingPathComponent("cache/v1/tmp")
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
     var dead: Int32 = 4_000_000
     while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
     let names = [
-      "cache/.zxdb.sqlite.\(dead).tmp", "cache/v1/ab/x.json.tmp-\(dead)-1", "cache/.zxdb.sqlite.\(getpid()).tmp",
-      "cache/v1/ab/y.body.tmp-\(getpid())-2", "cache/notes.tmp",
+      "cache/.zxdb.sqlite.\(dead).tmp", "cache/v1/tmp/x.json.tmp-\(dead)-1", "cache/.zxdb.sqlite.\(getpid()).tmp",
+      "cache/v1/tmp/y.body.tmp-\(getpid())-2", "cache/notes.tmp",
     ]
     for n in names { try Data([1]).write(to: dir.appendingPathComponent(n)) }
     XCTAssertEqual(
@@ -312,6 +312,23 @@ final class FetcherHardeningTests: XCTestCase {
     XCTAssertEqual(store.staleTemporaries(now: later).count, 4, "past the hour every temporary is stale")
     XCTAssertEqual(Fetcher(configuration()).removedTemporaries, 2)
     XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/notes.tmp").path))
+  }
+
+  func testATemporaryAnOlderVersionLeftInAShardIsFoundByVerifyAndRepaired() throws {
+    let store = CacheStore(root: dir.appendingPathComponent("cache"))
+    let shard = dir.appendingPathComponent("cache/v1/ab")
+    try FileManager.default.createDirectory(at: shard, withIntermediateDirectories: true)
+    var dead: Int32 = 4_000_000
+    while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
+    let stray = shard.appendingPathComponent("x.json.tmp-\(dead)-1")
+    try Data([1]).write(to: stray)
+    XCTAssertEqual(store.staleTemporaries(), [], "the shards are not listed to find temporaries")
+    let problems = store.verify()
+    XCTAssertEqual(problems.map(\.kind), [.leftoverTemporary])
+    XCTAssertEqual(problems.first?.path, stray.path)
+    XCTAssertEqual(try store.repair(problems), 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: stray.path))
+    XCTAssertTrue(store.verify().isEmpty)
   }
 
   // MARK: --max-time

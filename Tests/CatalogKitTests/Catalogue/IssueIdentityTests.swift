@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 import XCTest
 
 final class IssueIdentityTests: XCTestCase {
@@ -38,5 +39,46 @@ final class IssueIdentityTests: XCTestCase {
     c.issues[1].title = "OKTOBAR, 1984"
     XCTAssertEqual(
       IssueIdentity.collisions(IssueIdentity.records(of: c, site: "retrospec")), [["SK_84_10", "SK_84_10"]])
+  }
+
+  func testTheFastFoldEqualsTheScalarByScalarFoldOnEveryKindOfTitle() {
+    var samples = [
+      "Oktobar 1984", "SK_84_10 / Vol.2 (1981)", "  Računari  №5: ĐORĐE & Šime! ", "İstanbul KELVIN\u{212A}",
+      "ǅemal ½ ² ٣ ① Ⅻ", "e\u{301}\u{20DD}x", "ß ﬁ ΣΑΣ", "日本語 テスト", "😀a😀", "\u{0}\u{1F}\u{7F}", "",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    let pool = Array("aZ09 -_.:/ŠđĐéÉ№½٣ßﬁİ\u{301}\u{212A}日😀\t".unicodeScalars)
+    for _ in 0..<300 {
+      var u = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...24, using: &generator) {
+        u.append(pool[Int.random(in: 0..<pool.count, using: &generator)])
+      }
+      samples.append(String(u))
+    }
+    for s in samples { XCTAssertEqual(IssueIdentity.foldTitle(s), referenceFold(s), s.debugDescription) }
+  }
+
+  /// The fold as first written: every scalar's Unicode properties asked.
+  private func referenceFold(_ title: String) -> String {
+    let lowered = title.lowercased().decomposedStringWithCanonicalMapping
+    var out = String.UnicodeScalarView()
+    var pendingSpace = false
+    for scalar in lowered.unicodeScalars {
+      let p = scalar.properties
+      if p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark
+        || p.generalCategory == .spacingMark
+      {
+        continue
+      }
+      let mapped: Unicode.Scalar = scalar == "đ" ? "d" : scalar
+      if mapped.properties.isAlphabetic || mapped.properties.numericType == .decimal {
+        if pendingSpace && !out.isEmpty { out.append(" ") }
+        pendingSpace = false
+        out.append(mapped)
+      } else {
+        pendingSpace = true
+      }
+    }
+    return String(out)
   }
 }

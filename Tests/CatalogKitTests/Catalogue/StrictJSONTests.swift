@@ -181,4 +181,20 @@ extension StrictJSONTests {
     let broken = String(text.dropLast(2)) + ",]}"
     XCTAssertEqual((try? StrictJSON.scan(Array(broken.utf8))).map { _ in 0 }, nil)
   }
+
+  func testADuplicateKeyIsFoundBeforeAndAfterTheSixteenthKeyOfAnObject() {
+    for (count, repeated) in [(10, 3), (16, 15), (17, 16), (40, 2), (40, 30)] {
+      var lines = ["{"]
+      for k in 0..<count { lines.append("  \"k\(k)\": \(k),") }
+      lines.append("  \"k\(repeated)\": 0")
+      lines.append("}")
+      let text = lines.joined(separator: "\n")
+      XCTAssertEqual(
+        error(text),
+        .duplicateKey(key: "k\(repeated)", path: "", line: count + 2, column: 3, firstLine: repeated + 2),
+        "\(count) keys, k\(repeated) twice")
+    }
+    let many = "{" + (0..<5000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + "}"
+    XCTAssertNotNil(try? StrictJSON.scan(Array(many.utf8)), "5,000 distinct keys are no duplicate")
+  }
 }

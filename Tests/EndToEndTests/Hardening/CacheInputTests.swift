@@ -87,9 +87,12 @@ final class CacheInputTests: XCTestCase {
     let zxdb = site.cache.appendingPathComponent(".zxdb.sqlite.\(pid).tmp")
     let shard = try XCTUnwrap(
       fm.contentsOfDirectory(atPath: site.cache.appendingPathComponent("v1").path).first { $0.count == 2 })
-    let torn = site.cache.appendingPathComponent("v1/\(shard)/abc.json.tmp-\(pid)-7")
+    // The cache's own temporaries are made in v1/tmp/; one in a shard was left by an older version.
+    try fm.createDirectory(at: site.cache.appendingPathComponent("v1/tmp"), withIntermediateDirectories: true)
+    let torn = site.cache.appendingPathComponent("v1/tmp/abc.json.tmp-\(pid)-7")
+    let legacy = site.cache.appendingPathComponent("v1/\(shard)/abd.json.tmp-\(pid)-8")
     let mine = site.cache.appendingPathComponent(".zxdb.sqlite.\(getpid()).tmp")
-    for f in [zxdb, torn, mine] { try Data(count: 1024).write(to: f) }
+    for f in [zxdb, torn, legacy, mine] { try Data(count: 1024).write(to: f) }
 
     let verify = try Tool.run("catalog", ["cache", "verify", "--cache", site.cache.path])
     XCTAssertEqual(verify.status, 65)
@@ -100,6 +103,7 @@ final class CacheInputTests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertFalse(fm.fileExists(atPath: zxdb.path))
     XCTAssertFalse(fm.fileExists(atPath: torn.path))
+    XCTAssertTrue(fm.fileExists(atPath: legacy.path), "a run does not list the shards")
     XCTAssertTrue(fm.fileExists(atPath: mine.path))
 
     // One more left behind, removed by verify --repair this time; an hour-old one goes whoever owns it.
@@ -109,6 +113,7 @@ final class CacheInputTests: XCTestCase {
     XCTAssertEqual(repair.status, 0, repair.stderr)
     XCTAssertFalse(fm.fileExists(atPath: zxdb.path))
     XCTAssertFalse(fm.fileExists(atPath: mine.path))
+    XCTAssertFalse(fm.fileExists(atPath: legacy.path), "verify --repair finds what an older version left in a shard")
   }
 
   // MARK: Issue 14, item 8: cache messages and commands
