@@ -48,7 +48,9 @@ enum DemoBombJack {
         .utf8)
     var s = DemoSample(
       source: "bombjack",
-      summary: "\(pages.count) pages of the site (robots.txt disallows all: --ignore-robots), sizes for every file")
+      summary:
+        "\(Plural.count(pages.count, "page")) of the site (robots.txt disallows all: --ignore-robots), sizes for every file"
+    )
     s.pages["\(host)/robots.txt"] = Array("User-agent: *\nDisallow: /\n".utf8)
     let served = pages
     s.dynamic = { req in
