@@ -51,7 +51,7 @@ final class DocumentedCommandsTests: XCTestCase {
       }
       // What the commands leave must be what .gitignore keeps out, and nothing shipped may change.
       guard let folder = clone?.folder else { continue }
-      let status = try Self.run(git, ["status", "--porcelain", "--untracked-files=all"], in: folder)
+      let status = try Self.run(git, ["status", "--porcelain", "--untracked-files=normal"], in: folder)
       let left = status.stdoutText.split(separator: "\n").map(String.init)
       XCTAssertEqual(
         left, [], "\(page)'s commands leave files git would commit (ignore them in .gitignore, or change no file)")
