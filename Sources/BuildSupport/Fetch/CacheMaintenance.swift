@@ -76,7 +76,9 @@ extension CacheStore {
         }
       }
     }
-    for path in staleTemporaries(now: now) + warcLeftovers() { problems.append(CacheProblem(path: path, kind: .leftoverTemporary)) }
+    for path in staleTemporaries(now: now) + warcLeftovers() {
+      problems.append(CacheProblem(path: path, kind: .leftoverTemporary))
+    }
     try? headLog.forEachLine { n, line in
       if n == 1, HeadLog.isMarker(line) { return }
       let place = "\(headLogPath):\(n)"
