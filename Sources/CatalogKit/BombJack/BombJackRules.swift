@@ -60,7 +60,7 @@ public enum BombJackRules {
           ? Finding(
             rule: "", severity: .error,
             message:
-              "\(shelf.fileName) holds \(c.issues.count) issues, more than \(bounds.maxPerFile) (--max-per-file); split the shelf or raise the limit"
+              "\(shelf.fileName) holds \(Plural.count(c.issues.count, "issue")), more than \(bounds.maxPerFile) (--max-per-file); split the shelf or raise the limit"
           )
           : nil
       },
@@ -70,7 +70,7 @@ public enum BombJackRules {
           ? Finding(
             rule: "", severity: completeness,
             message:
-              "\(shelf.fileName) holds \(c.issues.count) issues, fewer than \(floor) (\(bounds.minSharePercent)% of the \(shelf.shippedCount) shipped; --min-share)"
+              "\(shelf.fileName) holds \(Plural.count(c.issues.count, "issue")), fewer than \(floor) (\(bounds.minSharePercent)% of the \(shelf.shippedCount) shipped; --min-share)"
           )
           : nil
       },
@@ -117,7 +117,7 @@ public enum BombJackRules {
           return all < bounds.minTotal
             ? Finding(
               rule: "", severity: completeness,
-              message: "the seven files hold \(all) issues, fewer than \(bounds.minTotal) (--min-issues)")
+              message: "the seven files hold \(Plural.count(all, "issue")), fewer than \(bounds.minTotal) (--min-issues)")
             : nil
         })
     }

@@ -56,7 +56,7 @@ public enum RowBudget {
   }
 
   static func cost(_ n: Int) -> String {
-    "\(n) rows take about \(seedingText(n)) to seed at \(rowsPerSecond) rows a second"
+    "\(Plural.count(n, "row")) \(Plural.verb(n, "takes", "take")) about \(seedingText(n)) to seed at \(rowsPerSecond) rows a second"
   }
 
   /// The largest group of `keys`, as a split suggestion: `the largest series, games (1765 rows)`.
@@ -64,6 +64,6 @@ public enum RowBudget {
     var counts: [String: Int] = [:]
     for k in keys { counts[k, default: 0] += 1 }
     guard let top = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return "no \(what) to split by" }
-    return "the largest \(what), \(top.key), holds \(top.value) rows"
+    return "the largest \(what), \(top.key), holds \(Plural.count(top.value, "row"))"
   }
 }

@@ -42,7 +42,7 @@ public enum PopBoksCatalogueAssembly {
         items.map { CheckedTotal.product($0.entry.pages, $0.result.grid.columns, $0.result.grid.rows) ?? Int.max }) ?? 0
     let asked = CheckedTotal.sum(items.map(\.result.evidence.asked)) ?? 0
     var out = [
-      "\(m.displayName): \(items.count) issues, \(pages) pages, \(tiles) tiles",
+      "\(m.displayName): \(Plural.count(items.count, "issue")), \(Plural.count(pages, "page")), \(Plural.count(tiles, "tile"))",
       "grids: \(gridText)",
       String(
         format: "probes: %d asked (%.1f per issue; the reference asks 121 per issue, %d in all)", asked,

@@ -43,7 +43,7 @@ public enum RetroSpecRules {
         return Finding(
           rule: "", severity: gate,
           message:
-            "only \(described) issues have metadata pages, at least \(t.minWithMetadata) expected: magshow pages came back without their series name",
+            "only \(Plural.count(described, "issue")) \(Plural.verb(described, "has", "have")) a metadata page, at least \(t.minWithMetadata) expected: magshow pages came back without their series name",
           records: c.issues.filter { $0.pages == nil }.map(\.id))
       },
       ValidationRule("retrospec/title-question-mark", .warning) { c in

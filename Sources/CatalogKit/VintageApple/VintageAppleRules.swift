@@ -38,7 +38,7 @@ public enum VintageAppleRules {
         return Finding(
           rule: "", severity: .error,
           message:
-            "\(missing.count) \(group.rawValue) sections have no files (\(missing.joined(separator: ", "))): their pages or the parse changed",
+            "\(Plural.count(missing.count, "\(group.rawValue) section")) \(Plural.verb(missing.count, "has", "have")) no files (\(missing.joined(separator: ", "))): their pages or the parse changed",
           records: missing)
       },
       ValidationRule("vintageapple/series-in-group") { c in
@@ -72,7 +72,7 @@ public enum VintageAppleRules {
         let bare = c.issues.filter { $0.cover == nil }
         guard !bare.isEmpty else { return nil }
         return Finding(
-          rule: "", severity: .error, message: "\(bare.count) files have no thumbnail; every row should have one",
+          rule: "", severity: .error, message: "\(Plural.count(bare.count, "file")) \(Plural.verb(bare.count, "has", "have")) no thumbnail; every row should have one",
           records: bare.map(\.id))
       },
       ValidationRule("vintageapple/pdf-path") { c in
@@ -81,7 +81,7 @@ public enum VintageAppleRules {
         }
         guard !odd.isEmpty else { return nil }
         return Finding(
-          rule: "", severity: .error, message: "\(odd.count) files have a zip that is not <section>/pdf/<file>.pdf",
+          rule: "", severity: .error, message: "\(Plural.count(odd.count, "file")) \(Plural.verb(odd.count, "has", "have")) a zip that is not <section>/pdf/<file>.pdf",
           records: odd.map(\.id))
       },
     ]

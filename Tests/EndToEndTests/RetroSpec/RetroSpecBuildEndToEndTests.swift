@@ -142,7 +142,7 @@ final class RetroSpecBuildEndToEndTests: XCTestCase {
       ),
       r.stderr)
     XCTAssertTrue(
-      r.stderr.contains("threshold/metadata: only 0 issues have metadata pages, at least 20 expected"), r.stderr)
+      r.stderr.contains("threshold/metadata: only 0 issues have a metadata page, at least 20 expected"), r.stderr)
   }
 
   func testTheHelpScreenListsTheThresholdOptionsWithTheirDefaults() throws {
