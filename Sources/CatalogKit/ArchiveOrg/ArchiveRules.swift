@@ -10,7 +10,9 @@ public enum ArchiveRules {
           ? nil
           : Finding(
             rule: "", severity: .error,
-            message: "expected \(Plural.count(expectedIssues, "issue")) (one per configured identifier), built \(c.issues.count)")
+            message:
+              "expected \(Plural.count(expectedIssues, "issue")) (one per configured identifier), built \(c.issues.count)"
+          )
       },
       ValidationRule("archive/sized-and-paged") { c in
         let bad = c.issues.filter { ($0.bytes ?? 0) <= 0 || ($0.pages ?? 0) <= 0 }.map(\.id)

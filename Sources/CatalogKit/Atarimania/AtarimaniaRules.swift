@@ -70,7 +70,9 @@ public enum AtarimaniaRules {
         let odd = c.issues.filter { !$0.zip.hasPrefix("mags/pdf/") || !$0.zip.lowercased().hasSuffix(".pdf") }
         guard !odd.isEmpty else { return nil }
         return Finding(
-          rule: "", severity: .error, message: "\(Plural.count(odd.count, "issue")) \(Plural.verb(odd.count, "has", "have")) a zip outside mags/pdf/<file>.pdf",
+          rule: "", severity: .error,
+          message:
+            "\(Plural.count(odd.count, "issue")) \(Plural.verb(odd.count, "has", "have")) a zip outside mags/pdf/<file>.pdf",
           records: odd.map(\.id))
       },
     ]

@@ -117,7 +117,8 @@ public enum BombJackRules {
           return all < bounds.minTotal
             ? Finding(
               rule: "", severity: completeness,
-              message: "the seven files hold \(Plural.count(all, "issue")), fewer than \(bounds.minTotal) (--min-issues)")
+              message:
+                "the seven files hold \(Plural.count(all, "issue")), fewer than \(bounds.minTotal) (--min-issues)")
             : nil
         })
     }

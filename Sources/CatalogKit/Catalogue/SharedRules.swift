@@ -107,7 +107,8 @@ public enum SharedRules {
       guard dead.count > n else { return nil }
       return Finding(
         rule: "", severity: severity,
-        message: "\(Plural.count(dead.count, "issue")) \(Plural.verb(dead.count, "is", "are")) dead, more than \(n) allowed: the site or the parse is broken",
+        message:
+          "\(Plural.count(dead.count, "issue")) \(Plural.verb(dead.count, "is", "are")) dead, more than \(n) allowed: the site or the parse is broken",
         records: dead.map(\.id), count: dead.count)
     }
   }

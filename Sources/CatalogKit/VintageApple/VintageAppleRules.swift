@@ -72,7 +72,9 @@ public enum VintageAppleRules {
         let bare = c.issues.filter { $0.cover == nil }
         guard !bare.isEmpty else { return nil }
         return Finding(
-          rule: "", severity: .error, message: "\(Plural.count(bare.count, "file")) \(Plural.verb(bare.count, "has", "have")) no thumbnail; every row should have one",
+          rule: "", severity: .error,
+          message:
+            "\(Plural.count(bare.count, "file")) \(Plural.verb(bare.count, "has", "have")) no thumbnail; every row should have one",
           records: bare.map(\.id))
       },
       ValidationRule("vintageapple/pdf-path") { c in
@@ -81,7 +83,9 @@ public enum VintageAppleRules {
         }
         guard !odd.isEmpty else { return nil }
         return Finding(
-          rule: "", severity: .error, message: "\(Plural.count(odd.count, "file")) \(Plural.verb(odd.count, "has", "have")) a zip that is not <section>/pdf/<file>.pdf",
+          rule: "", severity: .error,
+          message:
+            "\(Plural.count(odd.count, "file")) \(Plural.verb(odd.count, "has", "have")) a zip that is not <section>/pdf/<file>.pdf",
           records: odd.map(\.id))
       },
     ]
