@@ -195,13 +195,23 @@ public final class FreshnessPolicy: Sendable {
     log.record(key, RevisitLog.Entry(checked: checked, intervalDays: wait))
   }
 
+  /// When this URL's copy comes due by its evidence in the log (its last check plus its wait); nil
+  /// for a URL with no evidence or on no schedule. `bench weekly` checks the horizon with it.
+  public func nextCheck(method: HTTPMethod, url: URL) -> Date? {
+    guard let target = ChangedRows.target(of: url), let e = log.entry(method.rawValue + " " + target),
+      let wait = interval(method: method, url: url)
+    else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(e.checked) + Double(wait) * 86_400)
+  }
+
   /// The days this URL's copy waits now (for tests and the bench): its evidence, else the wait of
   /// a copy with none.
-  func interval(method: HTTPMethod, url: URL) -> Int? {
+  public func interval(method: HTTPMethod, url: URL) -> Int? {
     guard let target = ChangedRows.target(of: url) else { return nil }
     let kind = rules.kind(method: method.rawValue, target: target)
-    guard rules.schedule(kind: kind, target: target) != nil else { return nil }
-    return log.entry(method.rawValue + " " + target)?.intervalDays ?? firstInterval(kind: kind, target: target)
+    guard let schedule = rules.schedule(kind: kind, target: target) else { return nil }
+    let wait = log.entry(method.rawValue + " " + target)?.intervalDays ?? firstInterval(kind: kind, target: target)
+    return min(wait, schedule.horizon(maxAgeDays: maxAgeDays))
   }
 
   /// `yyyy-mm-dd` of a moment, in UTC.

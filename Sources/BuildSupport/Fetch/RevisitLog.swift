@@ -68,13 +68,13 @@ public final class RevisitLog: Sendable {
     }
   }
 
-  /// Records an answer's evidence. A key with white space in it cannot be written as a line and is
-  /// kept in memory only (a normalised target never has any).
+  /// Records an answer's evidence. A key whose target has white space in it cannot be written as a
+  /// line and is kept in memory only (a normalised target never has any).
   public func record(_ key: String, _ entry: Entry) {
     state.withLock { s in
       load(&s)
       s.entries?[key] = entry
-      guard let path, !s.writeFailed, !key.contains(where: \.isWhitespace), !key.isEmpty else { return }
+      guard let path, !s.writeFailed, RevisitLog.writable(key) else { return }
       if s.fd < 0 {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -89,6 +89,12 @@ public final class RevisitLog: Sendable {
       let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
       if n != line.count { s.writeFailed = true }
     }
+  }
+
+  /// A key a line can hold: a method, one space, a target with no white space.
+  static func writable(_ key: String) -> Bool {
+    let parts = key.split(separator: " ", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && !key.contains { $0.isNewline || $0 == "\t" }
   }
 
   static func line(_ key: String, _ e: Entry) -> String {
