@@ -108,7 +108,9 @@ enum WeeklyBench {
 
     deinit {
       server.stop()
-      if ProcessInfo.processInfo.environment["SHELFMARK_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: dir) }
+      if ProcessInfo.processInfo.environment["SHELFMARK_BENCH_KEEP"] == nil {
+        try? FileManager.default.removeItem(at: dir)
+      }
     }
 
     var root: URL { dir.appendingPathComponent("site") }
@@ -200,7 +202,8 @@ enum WeeklyBench {
         }
         print(
           String(
-            format: "  week %2d: %6@ requests (%@ GET, %@ HEAD), %@, %5.2f%% of the cold crawl; sampled %d (%d changed)",
+            format:
+              "  week %2d: %6@ requests (%@ GET, %@ HEAD), %@, %5.2f%% of the cold crawl; sampled %d (%d changed)",
             week, Text.number(w.requests), Text.number(w.gets), Text.number(w.heads), Text.duration(hours(w)),
             100 * Double(w.requests) / Double(max(1, cold.requests)), w.sampled, w.sampleChanged))
       }
@@ -218,7 +221,8 @@ enum WeeklyBench {
       func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT MET" }
       print(
         String(
-          format: "  average week: %@ requests, %@ (%.2f%% of the cold crawl's requests, %.2f%% of its hours); worst week %@ requests, %@ [goal: <= %.0f%%] %@",
+          format:
+            "  average week: %@ requests, %@ (%.2f%% of the cold crawl's requests, %.2f%% of its hours); worst week %@ requests, %@ [goal: <= %.0f%%] %@",
           Text.number(Int(requests.rounded())), Text.duration(hoursPerWeek), 100 * share,
           100 * hoursPerWeek / max(1e-9, hours(cold)), Text.number(worst), Text.duration(worstHours), 100 * shareGoal,
           verdict(share <= shareGoal)))
@@ -240,7 +244,8 @@ enum WeeklyBench {
       for kind in Kind.allCases {
         let of = changes.filter { $0.kind == kind }
         guard !of.isEmpty else {
-          print("  \(kind.rawValue) changes: none (\(name) has no \(kind == .detail ? "detail pages" : "such answers"))")
+          print(
+            "  \(kind.rawValue) changes: none (\(name) has no \(kind == .detail ? "detail pages" : "such answers"))")
           continue
         }
         let delays = of.compactMap { c in c.shown.map { $0 - c.week } }.sorted()

@@ -28,7 +28,7 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     "generated sites changed between two builds: default --refresh against a cold build (needs the build tools built)",
     { try await RefreshBench.run() }
   ),
-  ("weekly", "26 weekly refreshes of each generated site: requests, hours, weeks to show", { try await WeeklyBench.run() }),
+  ("weekly", "26 weekly --refresh runs per generated site (needs the tools built)", { try await WeeklyBench.run() }),
   (
     "warc", "cache → WARC export, read and import rates next to warcio's read of the same file",
     { try await WarcBench.run() }

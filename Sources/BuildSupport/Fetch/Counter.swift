@@ -35,7 +35,7 @@ public enum Counter: String, CaseIterable, Sendable, Codable {
   /// the cache so the next run asks again.
   case dropped = "fetch/dropped"
   /// Under --refresh: cached answers asked again with a conditional request (listings, changed rows,
-  /// copies past --max-age; everything under --refresh=all).
+  /// copies due by their revisit interval, the sample; everything under --refresh=all).
   case refreshRevalidated = "refresh/revalidated"
   /// Under --refresh: conditional requests answered 304 (nothing sent, nothing rewritten).
   case refreshNotModified = "refresh/not-modified"

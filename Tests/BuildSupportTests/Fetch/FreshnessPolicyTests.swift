@@ -152,7 +152,10 @@ final class FreshnessPolicyTests: XCTestCase {
     }
     func picks(_ date: String, daysAgo: Double = 10) throws -> Set<Int> {
       let p = policy(date)
-      return Set(try (0..<2_000).filter { p.reason(method: .get, url: try url("detail/\($0)"), fetched: iso(daysAgo: daysAgo)) == .sampled })
+      return Set(
+        try (0..<2_000).filter {
+          p.reason(method: .get, url: try url("detail/\($0)"), fetched: iso(daysAgo: daysAgo)) == .sampled
+        })
     }
     let a = try picks("2027-01-04")
     XCTAssertEqual(a, try picks("2027-01-04"), "the same date picks the same copies")
