@@ -261,6 +261,7 @@ enum WeeklyBench {
           // A change not seen yet must be due within its horizon of the week it was made.
           var late = 0
           var horizonWeeks = 0
+          var lastDue = 0
           for c in of {
             guard let url = c.url, let target = ChangedRows.target(of: url) else { continue }
             let rules = policy.rules
@@ -272,11 +273,16 @@ enum WeeklyBench {
             } else if let due = policy.nextCheck(method: c.method, url: url) {
               let limit = Double(moment(c.week)) + Double(h) * 86_400 + 7 * 86_400
               if due.timeIntervalSince1970 > limit { late += 1 }
+              // The first weekly run at or after the moment it comes due.
+              let after = (due.timeIntervalSince1970 - Double(WeeklyBench.start)) / Double(WeeklyBench.weekSeconds)
+              lastDue = max(lastDue, Int(after.rounded(.up)))
             } else {
               late += 1
             }
           }
-          if !unseen.isEmpty { line += "; \(unseen.count) not yet, each due by its evidence" }
+          if !unseen.isEmpty {
+            line += "; \(unseen.count) not yet (the revisit log has them due by week \(lastDue))"
+          }
           line +=
             " [goal: within the horizon, \(horizonWeeks) weeks] "
             + (kind == .detail ? verdict(late == 0) : (late == 0 ? "within it" : "\(late) LATE"))
