@@ -33,8 +33,14 @@ let package = Package(
 
     // Pure: bytes in, values out.
     .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib"]),
-    // Everything with I/O.
-    .target(name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl"]),
+    // Everything with I/O. The commit `--version` names is stamped at every build by the plugin;
+    // Version/BuildStamp.swift is the placeholder the old stamp script rewrote in place (checkouts
+    // have it marked skip-worktree), kept out of the build rather than deleted so they merge cleanly.
+    .target(
+      name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl"], exclude: ["Version/BuildStamp.swift"],
+      plugins: ["VersionStamp"]),
+    // `git describe` into BuildStamp.commit at every build (Plugins/VersionStamp).
+    .plugin(name: "VersionStamp", capability: .buildTool()),
     // What only the demo, the tests and the benchmarks use (a zip writer, the simulated tile
     // archive, the reference's grid measurement, generated sites for refresh): kept out of the product.
     .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib"]),

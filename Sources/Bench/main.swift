@@ -30,7 +30,7 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
   ),
   ("weekly", "26 weekly --refresh runs per generated site (needs the tools built)", { try await WeeklyBench.run() }),
   (
-    "warc", "cache → WARC export, read and import rates next to warcio's read of the same file",
+    "warc", "cache → WARC export and read next to warcio's export and read; import and a 2 GB WARC with peak RSS",
     { try await WarcBench.run() }
   ),
   (

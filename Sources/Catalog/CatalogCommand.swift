@@ -55,6 +55,11 @@ enum CatalogCommand {
       return .ok
     }
     guard let command = subcommands.first(where: { $0.name == first }) else { return unknown(first, console) }
+    if !command.flags.contains("--json"), let why = withoutJSON[command.name],
+      arguments.dropFirst().contains(where: { $0 == "--json" || $0.hasPrefix("--json=") })
+    {
+      return command.usageError("\(command.name) has no --json: \(why).", console)
+    }
     let args: ParsedArguments
     do {
       args = try ParsedArguments.parse(
@@ -68,6 +73,12 @@ enum CatalogCommand {
     }
     return command.run(args, console)
   }
+
+  /// Subcommands that report nothing a script would read, and where the machine-readable form is.
+  static let withoutJSON = [
+    "report": "it writes an HTML page; the numbers it draws are in the build report (catalog build --json)",
+    "demo": "it is a guided tour; for JSON run catalog build --json against catalog demo --serve",
+  ]
 
   private static func unknown(_ name: String, _ console: Console) -> ExitCode {
     let hint =

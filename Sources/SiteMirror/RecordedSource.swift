@@ -12,11 +12,23 @@ enum RecordedSource {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return nil }
     var site = RecordedSite()
     if !isDir.boolValue {
-      for a in try WARCImport.read(path).answers {
+      // Statuses and headers are read now, record by record; each body is read from the file when
+      // a request asks for it, so a WARC of any size is served in the memory of its largest record.
+      let (file, reader) = try WARCImport.reader(path, bodies: false)
+      while let a = try WARCImport.next(reader, path: path) {
         var headers: [String: String] = [:]
         for h in a.headers where headers[h.name] == nil { headers[h.name] = h.value }
-        site.add(method: a.method, url: a.url, .init(status: a.status, headers: headers, body: a.body))
+        guard a.method == "GET", let location = a.bodyLocation else {
+          site.add(method: a.method, url: a.url, .init(status: a.status, headers: headers, body: []))
+          continue
+        }
+        site.add(
+          method: a.method, url: a.url,
+          .init(status: a.status, headers: headers) {
+            try WARCAnswerReader.body(at: location, in: file, bodyCap: BuildDefaults.fileBodyCap)
+          })
       }
+      guard reader.counts.records > 0 else { throw WARCFileError(path: path, error: WARCError.noRecords) }
       return site
     }
     guard FileManager.default.fileExists(atPath: path + "/" + CacheKey.version) else { return nil }

@@ -9,12 +9,25 @@ public struct RecordedSite: Sendable {
     public var status: Int
     /// Header names as recorded (any case).
     public var headers: [String: String]
-    public var body: [UInt8]
+    /// The body in hand, or how to read it when asked (a WARC's record, read again from the file:
+    /// a recording of any size is served with one body in memory at a time).
+    public var body: Body
+
+    public enum Body: Sendable {
+      case bytes([UInt8])
+      case deferred(@Sendable () throws -> [UInt8])
+    }
 
     public init(status: Int, headers: [String: String], body: [UInt8]) {
       self.status = status
       self.headers = headers
-      self.body = body
+      self.body = .bytes(body)
+    }
+
+    public init(status: Int, headers: [String: String], load: @escaping @Sendable () throws -> [UInt8]) {
+      self.status = status
+      self.headers = headers
+      self.body = .deferred(load)
     }
   }
 
@@ -62,8 +75,17 @@ public struct RecordedSite: Sendable {
     var length: Int? = nil
     if method == "HEAD", let cl = headers["Content-Length"], let n = Int(cl), n >= 0 { length = n }
     headers["Content-Length"] = nil
-    return MirrorResponse(
-      status: a.status, headers: headers, body: method == "HEAD" ? [] : a.body, contentLength: length)
+    var body: [UInt8] = []
+    if method != "HEAD" {
+      switch a.body {
+      case .bytes(let b): body = b
+      case .deferred(let load):
+        // The recording changed or went away under the mirror: say so rather than serve a cut body.
+        guard let b = try? load() else { return MirrorResponse(status: 500, headers: [:]) }
+        body = b
+      }
+    }
+    return MirrorResponse(status: a.status, headers: headers, body: body, contentLength: length)
   }
 
   /// `content-type` → `Content-Type`.

@@ -71,7 +71,7 @@ final class CommandLineTests: XCTestCase {
 
   func testAnOutputFolderThatIsAFileExits74NamingIt() throws {
     let out = dir.appendingPathComponent("out")
-    FileManager.default.createFile(atPath: out.path, contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: out.path, contents: Data("x".utf8)))
     let r = try Tool.run("archive-build", ["--no-network", "--quiet", "--out", out.path], in: dir)
     XCTAssertEqual(r.status, 74, r.stderr)
     XCTAssertTrue(r.stderr.contains("\(out.path): could not use it as the output folder (--out)"), r.stderr)
@@ -80,7 +80,7 @@ final class CommandLineTests: XCTestCase {
 
   func testACacheThatIsAFileExits74NamingIt() throws {
     let cache = dir.appendingPathComponent("cache")
-    FileManager.default.createFile(atPath: cache.path, contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: cache.path, contents: Data("x".utf8)))
     for extra in [[], ["--no-network"]] {
       let r = try Tool.run("archive-build", extra + ["--quiet", "--cache", cache.path], in: dir)
       XCTAssertEqual(r.status, 74, r.stderr)
@@ -95,6 +95,24 @@ final class CommandLineTests: XCTestCase {
       XCTAssertEqual(r.status, 0, "\(tool): \(r.stderr)")
       XCTAssertTrue(r.stdout.hasPrefix("\(tool) 1.0.0 (commit "), "\(tool): \(r.stdout)")
     }
+  }
+
+  /// The stamp comes from the build itself (Plugins/VersionStamp), not from a script run before it:
+  /// the binary under test names a commit of this checkout, as `git describe` abbreviates it (HEAD
+  /// itself unless a commit was made after the build).
+  func testAPlainBuildNamesTheCommitItWasBuiltFrom() throws {
+    let root = TestPaths.packageRoot
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else {
+      throw XCTSkip("the package is not a git checkout, so there is no commit to compare with")
+    }
+    let r = try Tool.run("catalog", ["--version"])
+    let commit = try XCTUnwrap(r.stdout.split(separator: "(commit ").last?.split(separator: ")").first)
+    XCTAssertFalse(commit.hasPrefix("unstamped"), r.stdout)
+    let hash = commit.split(separator: "-").first.map(String.init) ?? ""
+    XCTAssertGreaterThanOrEqual(hash.count, 7, r.stdout)
+    let git = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", root.path, "merge-base", "--is-ancestor", hash, "HEAD"])
+    XCTAssertEqual(git.status, 0, "\(r.stdout) names \(hash), which is not HEAD or before it: \(git.stderrText)")
   }
 
   func testCatalogBuildKnowsTheToolsAsTheyDeclareThemselves() throws {

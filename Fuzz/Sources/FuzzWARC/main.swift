@@ -5,8 +5,9 @@ import FuzzSupport
 // they hold for a cache, with a body cap as the import uses.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  guard let records = try? WARCReader.records(fuzzBytes(data, size)) else { return 0 }
-  _ = try? WARCAnswerReader.read(records, wants: { _ in true }, bodyCap: 1 << 20)
+  let bytes = fuzzBytes(data, size)
+  _ = try? WARCReader.records(bytes, blockCap: 1 << 20)
+  _ = try? WARCAnswerReader.read(bytes, bodyCap: 1 << 20)
   return 0
 }
 

@@ -79,9 +79,19 @@ public struct ArchiveClient: Sendable {
     var start = 0
     while start < urls.count {
       let slice = urls[start..<min(urls.count, start + size)]
-      let responses = try await context.fetcher.getAll(slice.map(\.1), kind: .api, check: ArchiveClient.metadataCheck)
+      let responses = try await context.fetcher.getEach(slice.map(\.1), kind: .api, check: ArchiveClient.metadataCheck)
       for (id, u) in slice {
-        guard let r = responses[u] else { throw ArchiveClientError.noAnswer(u) }
+        guard let answer = responses[u] else { throw ArchiveClientError.noAnswer(u) }
+        let r: FetchResponse
+        switch answer {
+        case .success(let response): r = response
+        case .failure(let e):
+          // An answer that is no metadata every time it is asked (an HTML page, a body cut short).
+          guard case .rejected = e, unreadable == .warnAsMissing else { throw e }
+          context.warn("\(e); counted as a missing item")
+          out[id] = .noSuchItem
+          continue
+        }
         do {
           out[id] = try ArchiveLookup.decode(status: r.status, body: r.body, url: u)
         } catch {

@@ -66,7 +66,9 @@ extension CacheStore {
         }
       }
     }
-    for path in staleTemporaries() { problems.append(CacheProblem(path: path, kind: .leftoverTemporary)) }
+    for path in staleTemporaries() + warcLeftovers() {
+      problems.append(CacheProblem(path: path, kind: .leftoverTemporary))
+    }
     if let log = fm.contents(atPath: headLogPath) {
       let decoder = JSONDecoder()
       for (n, line) in log.split(separator: 0x0A, omittingEmptySubsequences: true).enumerated() {
@@ -108,8 +110,11 @@ extension CacheStore {
       case .unreadableRecord, .misfiled:
         unlink(p.path)
         unlink(String(p.path.dropLast(5)) + ".body")
-      case .orphanBody, .leftoverTemporary:
+      case .orphanBody:
         unlink(p.path)
+      case .leftoverTemporary:
+        // A killed WARC import leaves a staging folder, not a file.
+        if unlink(p.path) != 0 { try? FileManager.default.removeItem(atPath: p.path) }
       }
       fixed += 1
     }
@@ -148,7 +153,7 @@ extension CacheStore {
   /// Removes stale temporary files (see `staleTemporaries`); returns how many.
   @discardableResult
   public func removeStaleTemporaries() -> Int {
-    staleTemporaries().reduce(0) { n, path in unlink(path) == 0 ? n + 1 : n }
+    staleTemporaries().reduce(0) { n, path in unlink(path) == 0 ? n + 1 : n } + removeWARCLeftovers()
   }
 
   /// For a temporary file's name, the process id it names (nil inside when it names none); nil for

@@ -229,7 +229,10 @@ public final class Fetcher: Sendable {
     var seen = Set<String>()
     let unique = urls.filter { seen.insert($0.absoluteString).inserted }
     let hosts = Set(unique.compactMap { $0.host?.lowercased() }).count
-    let width = min(unique.count, max(1, configuration.jobs) * max(1, hosts))
+    // More tasks than the gates let in at once: a task waiting out its own backoff holds no gate
+    // slot, and must not hold up the requests behind it either (the gates still bound what is in
+    // flight per host).
+    let width = min(unique.count, max(1, configuration.jobs) * max(1, hosts) * 4)
     // All mutable state lives inside the group's body and comes back as its value.
     let (answers, notCached, firstError) = await withTaskGroup(
       of: Slot.self,
@@ -552,7 +555,7 @@ public final class Fetcher: Sendable {
                 + "longer than the \(cap) we wait)")
           }
           if let after { await gate.pause(for: after) }
-          if isRefusal { await gate.slowDownAsked() } else { await gate.slowDown() }
+          if isRefusal { await gate.slowDownAsked(retryAfterGiven: after != nil) } else { await gate.slowDown() }
           retryWait = after
           failure = "HTTP \(r.status)"
           break

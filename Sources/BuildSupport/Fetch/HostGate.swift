@@ -81,10 +81,12 @@ actor HostGate {
     if baseInterval > 0 { interval = min(max(interval * 2, baseInterval), 10) }
   }
 
-  /// A refusal (429, Retry-After) asks us to slow down outright: the pause between requests grows.
-  func slowDownAsked() {
+  /// A refusal (429, or 503 with Retry-After) asks us to slow down outright. With a Retry-After the
+  /// host is paused for it (`pause`), which says exactly how long; without one the pause between
+  /// requests grows as well.
+  func slowDownAsked(retryAfterGiven: Bool) {
     slowDown()
-    interval = min(max(interval * 2, 0.25), 10)
+    if !retryAfterGiven { interval = min(max(interval * 2, 0.1), 10) }
   }
 
   /// A site's Crawl-delay can only make us slower.
@@ -115,7 +117,7 @@ actor HostGate {
   func recordSuccess() {
     refusals = 0
     failingSince = nil
-    if interval > baseInterval { interval = max(baseInterval, interval * 0.8 - 0.001) }
+    if interval > baseInterval { interval = max(baseInterval, baseInterval + (interval - baseInterval) * 0.5 - 0.001) }
     if limit < jobs {
       successesSinceCut += 1
       if successesSinceCut >= limit {

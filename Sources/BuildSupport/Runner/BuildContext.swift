@@ -34,10 +34,10 @@ public final class BuildContext: Sendable {
       let known = Dictionary(
         uniqueKeysWithValues: urls.compactMap { u in fetcher.cached(u, method: .head, check: sizeCheck).map { (u, $0) }
         })
-      note("--no-probe: \(known.count) of \(urls.count) sizes already recorded")
+      note("--no-probe: \(known.count) of \(Plural.count(urls.count, "size")) already recorded")
       return known
     }
-    note("asking \(urls.count) files their size")
+    note("asking \(Plural.count(urls.count, "file")) their size")
     var answers: [URL: FetchResponse] = [:]
     for (u, r) in try await fetcher.headEach(urls, headers: headers, check: sizeCheck).sorted(by: {
       $0.key.absoluteString < $1.key.absoluteString

@@ -7,7 +7,8 @@ import CatalogKit
 public enum BuildInfo {
   /// The package's version; raised by hand with a release.
   public static let version = "1.0.0"
-  /// `git describe --always --dirty` when scripts/stamp-version.sh last ran, else "unstamped".
+  /// `git describe --always --dirty` of the package when this binary was built (Plugins/VersionStamp
+  /// stamps it at every build that changes it), or `unstamped: …` saying why there was none.
   public static let commit = BuildStamp.commit
 
   /// The compiler that built this binary (the language has no run-time query for it).

@@ -2,7 +2,10 @@ import CatalogKit
 import Foundation
 
 /// `catalog cache export --warc FILE`: every answer a cache holds (GET bodies and HEAD answers from
-/// the HEAD log) as a WARC/1.1 file, one gzip member per record when the name ends in `.gz`.
+/// the HEAD log) as a WARC file (1.1, or 1.0 for older readers), one gzip member per record when the
+/// name ends in `.gz`. The bytes are a function of the cache and the name alone: entries in URL
+/// order, record IDs derived from each exchange, and the warcinfo dated by the newest answer (or
+/// SOURCE_DATE_EPOCH), so two exports of one cache are identical.
 public enum WARCExport {
   public struct Summary: Sendable {
     public var gets = 0
@@ -12,26 +15,39 @@ public enum WARCExport {
   }
 
   /// Writes the file atomically (a temporary file renamed into place), so a failed export leaves
-  /// no half file under the name asked for.
+  /// no half file under the name asked for; a killed one leaves a temporary that the next export
+  /// to that name, or `cache verify --repair`, removes.
+  /// - Parameter date: the warcinfo's date; nil for the newest fetch time among the answers written.
   public static func export(
-    _ store: CacheStore, to path: String, date: String? = nil, hosts: ((String) -> Bool)? = nil
+    _ store: CacheStore, to path: String, date: String? = nil, version: WARCVersion = .v11,
+    hosts: ((String) -> Bool)? = nil
   ) throws -> Summary {
+    store.removeWARCLeftovers()
+    removeStaleTemporaries(besides: path)
+    let entries = store.allRecords().filter { entry in
+      guard let host = URL(string: entry.record.url)?.host?.lowercased() else { return false }
+      return hosts.map { $0(host) } ?? true
+    }.sorted {
+      ($0.record.url, $0.record.method.rawValue) < ($1.record.url, $1.record.method.rawValue)
+    }
     let gzip = path.lowercased().hasSuffix(".gz")
     let file = try WARCFileWriter(path: path, gzip: gzip)
+    // The note lets `cache verify` find the temporary if this process dies; a cache we may not write
+    // to is still exported, only without it.
+    let note = store.newExportNote()
+    let noted = (try? AtomicFile.write(Array((file.temporary + "\n").utf8), to: note)) != nil
+    defer { if noted { unlink(note) } }
     var summary = Summary()
     do {
       let filename = (path as NSString).lastPathComponent
+      let newest = entries.map(\.record.fetched).max() ?? "1970-01-01T00:00:00Z"
       let info = WARCAnswer.warcinfo(
-        filename: filename, date: date ?? CacheStore.timestamp(), software: "shelfmark catalog cache export")
+        filename: filename, date: date ?? newest, software: "shelfmark catalog cache export", version: version)
       try file.append(info)
       summary.records += 1
       let infoID = info.recordID ?? ""
-      let entries = store.allRecords().sorted {
-        ($0.record.url, $0.record.method.rawValue) < ($1.record.url, $1.record.method.rawValue)
-      }
       for (recordPath, record) in entries {
         guard let url = URL(string: record.url) else { continue }
-        if let host = url.host?.lowercased(), let hosts, !hosts(host) { continue }
         let answer: WARCAnswer
         if record.method == .head {
           answer = WARCExport.answer(record, body: [])
@@ -43,7 +59,7 @@ public enum WARCExport {
           answer = WARCExport.answer(record, body: response.body)
           summary.gets += 1
         }
-        for r in answer.records(warcinfoID: infoID) {
+        for r in answer.records(warcinfoID: infoID, version: version) {
           try file.append(r)
           summary.records += 1
         }
@@ -56,6 +72,34 @@ public enum WARCExport {
     return summary
   }
 
+  /// The warcinfo date SOURCE_DATE_EPOCH names (whole seconds since 1970), nil when it is not set;
+  /// a set but unusable value is an error, as it is for the build tools.
+  public static func sourceDate(_ env: [String: String]) throws -> String? {
+    guard let raw = env["SOURCE_DATE_EPOCH"], !raw.isEmpty else { return nil }
+    guard raw.allSatisfy({ $0.isASCII && $0.isNumber }), let epoch = Int(raw), (0...253_402_300_799).contains(epoch)
+    else {
+      throw CacheExportError.badSourceDate(raw)
+    }
+    var t = time_t(epoch)
+    var tm = tm()
+    gmtime_r(&t, &tm)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday),
+      Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec))
+  }
+
+  /// Temporaries of earlier exports to this name whose process is gone (`NAME.tmp-PID-N`).
+  static func removeStaleTemporaries(besides path: String) {
+    let dir = (path as NSString).deletingLastPathComponent
+    let prefix = (path as NSString).lastPathComponent + ".tmp-"
+    let folder = dir.isEmpty ? "." : dir
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+      guard let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }) else { continue }
+      let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+      if !alive { unlink(folder + "/" + name) }
+    }
+  }
+
   static func answer(_ record: CacheRecord, body: [UInt8]) -> WARCAnswer {
     WARCAnswer(
       url: record.url, method: record.method.rawValue, status: record.status,
@@ -64,13 +108,16 @@ public enum WARCExport {
   }
 }
 
-/// An export that cannot read what the cache lists.
+/// An export that cannot read what the cache lists, or was told a date it cannot use.
 public enum CacheExportError: Error, CustomStringConvertible {
   case unreadableEntry(String)
+  case badSourceDate(String)
   public var description: String {
     switch self {
     case .unreadableEntry(let p):
       "\(p): the entry's body is missing or the wrong length (run catalog cache verify --repair)"
+    case .badSourceDate(let raw):
+      "SOURCE_DATE_EPOCH takes whole seconds since 1970 from 0 to 253402300799, not '\(raw.prefix(40))'"
     }
   }
 }

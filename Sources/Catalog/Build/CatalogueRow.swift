@@ -19,6 +19,15 @@ struct CatalogueRow: Codable, Equatable {
   /// Live issues without `bytes` (issue shape only).
   var unsized: Int?
 
+  /// The first count below zero, by name (a report read back must have none).
+  var negativeField: String? {
+    let counts: [(String, Int?)] = [
+      ("issues", issues), ("series", series), ("added", added), ("removed", removed), ("changed", changed),
+      ("dead", dead), ("unsized", unsized),
+    ]
+    return counts.first { ($0.1 ?? 0) < 0 }?.0
+  }
+
   static func failed(_ file: String, source: String) -> CatalogueRow {
     CatalogueRow(file: file, source: source, status: "failed")
   }

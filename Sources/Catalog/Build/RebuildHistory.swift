@@ -24,9 +24,19 @@ enum RebuildHistory {
     var added: Int?
     var removed: Int?
     var changed: Int?
+
+    /// The first count below zero, by name.
+    var negativeField: String? {
+      let counts: [(String, Int?)] = [
+        ("issues", issues), ("series", series), ("dead", dead), ("unsized", unsized), ("added", added),
+        ("removed", removed), ("changed", changed),
+      ]
+      return counts.first { ($0.1 ?? 0) < 0 }?.0
+    }
   }
 
   static func entries(_ report: RebuildReport) -> [Entry] {
+    // A report's rows were checked when it was read (`RebuildReport.read`).
     report.files.map {
       Entry(
         run: report.started, date: report.date, file: $0.file, source: $0.source, status: $0.status, issues: $0.issues,
@@ -51,17 +61,44 @@ enum RebuildHistory {
     guard written == data.count else { throw HistoryError.cannotWrite(url.path, String(cString: strerror(errno))) }
   }
 
-  /// Every readable line; a torn or foreign line (a kill mid-write, a hand edit) is skipped and
-  /// counted, never fatal.
-  static func read(_ url: URL) -> (entries: [Entry], skipped: Int) {
-    guard let data = FileManager.default.contents(atPath: url.path) else { return ([], 0) }
+  /// A line left out of the charts: its number in the file (from 1) and why.
+  struct BadLine: Equatable {
+    var line: Int
+    var reason: String
+  }
+
+  /// Every readable line; a torn or foreign line (a kill mid-write, a hand edit) or one with a
+  /// negative count (no rebuild counts below zero, and a chart would draw it as real) is left out
+  /// and named by its line number, never fatal.
+  static func read(_ url: URL) -> (entries: [Entry], bad: [BadLine]) {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return ([], []) }
     var out: [Entry] = []
-    var skipped = 0
+    var bad: [BadLine] = []
     let decoder = JSONDecoder()
-    for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-      if let e = try? decoder.decode(Entry.self, from: Data(line)) { out.append(e) } else { skipped += 1 }
+    for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+    where !line.isEmpty {
+      guard let e = try? decoder.decode(Entry.self, from: Data(line)) else {
+        bad.append(BadLine(line: index + 1, reason: "not a history line"))
+        continue
+      }
+      if let field = e.negativeField {
+        bad.append(BadLine(line: index + 1, reason: "\(field) is negative"))
+        continue
+      }
+      out.append(e)
     }
-    return (out, skipped)
+    return (out, bad)
+  }
+
+  /// `line 3 (not a history line)`, `lines 3 and 7 (3: not a history line; 7: issues is negative)`.
+  static func describe(_ bad: [BadLine]) -> String {
+    let numbers = bad.map { String($0.line) }
+    let shown =
+      numbers.count <= 2
+      ? numbers.joined(separator: " and ") : numbers.dropLast().joined(separator: ", ") + " and " + (numbers.last ?? "")
+    if bad.count == 1, let only = bad.first { return "line \(only.line) (\(only.reason))" }
+    let reasons = bad.prefix(5).map { "\($0.line): \($0.reason)" }.joined(separator: "; ")
+    return "\(Plural.noun(bad.count, "line")) \(shown) (\(reasons)\(bad.count > 5 ? "; …" : ""))"
   }
 
   enum HistoryError: Error, CustomStringConvertible {

@@ -44,6 +44,16 @@ struct RebuildReport: Codable {
   }
 
   struct Totals: Codable {
+    /// The first count below zero, by name.
+    var negativeField: String? {
+      let counts = [
+        ("files", files), ("issues", issues), ("added", added), ("removed", removed), ("changed", changed),
+        ("dead", dead), ("unsized", unsized), ("requests", requests), ("cached", cached), ("warnings", warnings),
+        ("errors", errors),
+      ]
+      return counts.first { $0.1 < 0 }?.0
+    }
+
     var files: Int
     var issues: Int
     var added: Int
@@ -144,8 +154,9 @@ struct RebuildReport: Codable {
     {
       throw .newer(url.path, v)
     }
+    let report: RebuildReport
     do {
-      return try JSONDecoder().decode(RebuildReport.self, from: data)
+      report = try JSONDecoder().decode(RebuildReport.self, from: data)
     } catch let DecodingError.keyNotFound(key, _) {
       throw .notAReport(url.path, "no '\(key.stringValue)' key")
     } catch let DecodingError.typeMismatch(_, context) {
@@ -154,5 +165,13 @@ struct RebuildReport: Codable {
     } catch {
       throw .notAReport(url.path, "not JSON, or not this shape")
     }
+    // No rebuild counts below zero: a negative count is a damaged or hand-made report, never charted.
+    if let (index, field) = report.files.enumerated().lazy.compactMap({ i, row in
+      row.negativeField.map { (i, $0) }
+    }).first {
+      throw .notAReport(url.path, "files[\(index)].\(field) is negative")
+    }
+    if let field = report.totals.negativeField { throw .notAReport(url.path, "totals.\(field) is negative") }
+    return report
   }
 }

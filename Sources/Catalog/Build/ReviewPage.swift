@@ -21,6 +21,14 @@ struct ReviewPage {
   var history: [RebuildHistory.Entry]
   /// The folder the diff's old side came from, as given (`catalogs`).
   var baselineName: String
+  /// The link to a tool's own report, from the path the build report records (relative to the build
+  /// report's folder): `catalog report` makes it relative to the page's own folder, wherever
+  /// `--output` puts the page.
+  var reportHref: (String) -> String = { $0 }
+
+  /// The statuses of a file that was built in this run; any other (not run, incomplete, failed,
+  /// refused, withheld, skipped) left the file the folder already held.
+  static let rebuiltStatuses: Set<String> = ["written", "unchanged"]
 
   /// The records shown per series in the folded diff; the rest are counted.
   static let recordsShown = 50
@@ -73,13 +81,13 @@ struct ReviewPage {
       $0.2 += $1.counts.changed
     }
     let items: [(String, String, Int)] = [
-      ("files", "catalogues", t.files), ("issues", "issues", t.issues),
+      ("files", Plural.noun(t.files, "catalogue"), t.files), ("issues", Plural.noun(t.issues, "issue"), t.issues),
       ("added", "added vs \(baselineName)", diffTotals.0), ("removed", "removed vs \(baselineName)", diffTotals.1),
       ("changed", "changed vs \(baselineName)", diffTotals.2), ("dead", "dead", t.dead),
       ("unsized", "unsized", t.unsized),
-      ("requests", "requests", t.requests), ("cached", "served from cache", t.cached),
-      ("warnings", "warnings", t.warnings),
-      ("errors", "errors", t.errors),
+      ("requests", Plural.noun(t.requests, "request"), t.requests), ("cached", "served from cache", t.cached),
+      ("warnings", Plural.noun(t.warnings, "warning"), t.warnings),
+      ("errors", Plural.noun(t.errors, "error"), t.errors),
     ]
     h.open("ul", ["class": "totals", "id": "totals"])
     for (key, label, n) in items {
@@ -118,11 +126,14 @@ struct ReviewPage {
     let runs = Array(Set(history.map(\.run))).sorted()
     h.element(
       "p",
-      "\(runs.count) rebuild\(runs.count == 1 ? "" : "s") in the history\(span(runs)), oldest on the left. Each chart has its own scale.",
+      "\(Plural.count(runs.count, "rebuild")) in the history\(span(runs)), oldest on the left, dated below each chart. "
+        + "The vertical axis counts records (issues, or comics for Stripovi) from the lowest to the highest value "
+        + "it shows, both printed at its left; each chart has its own scale. The number at the right is the latest.",
       ["class": "note"])
     h.open("table", ["id": "charts"])
-    h.row(["catalogue", "issues", "dead", "unsized"], cell: "th")
+    h.row(["catalogue", "issues (records)", "dead (records)", "unsized (records)"], cell: "th")
     let files = report.files.map(\.file)
+    let dates = Dictionary(history.map { ($0.run, $0.date) }) { a, _ in a }
     for file in files {
       let byRun = Dictionary(history.filter { $0.file == file }.map { ($0.run, $0) }) { _, last in last }
       h.open("tr", ["data-file": file])
@@ -130,7 +141,8 @@ struct ReviewPage {
       for (name, key) in [("issues", \RebuildHistory.Entry.issues), ("dead", \.dead), ("unsized", \.unsized)] {
         let values = runs.map { byRun[$0]?[keyPath: key] }
         h.open("td", ["class": "chart"])
-        Sparkline(values: values, runs: runs, label: "\(file) \(name)").render(&h)
+        Sparkline(values: values, runs: runs, dates: runs.map { dates[$0] ?? $0 }, label: "\(file) \(name)").render(
+          &h)
         h.close("td")
       }
       h.close("tr")
@@ -148,20 +160,39 @@ struct ReviewPage {
 
   private func diffSection(_ h: inout HTMLText) {
     h.element("h2", "Changes against \(baselineName)")
-    // Files the same as the shipped ones are counted, not listed: the reviewer reads what moved.
+    // Files the same as the shipped ones are counted, not listed: the reviewer reads what moved. A
+    // file this run did not build (its budget ran out, its tool failed) is the folder's old copy, so
+    // "the same" would claim a check that never happened: it is counted apart.
+    let status = Dictionary(report.files.map { ($0.file, $0.status) }) { first, _ in first }
     let moved = diffs.filter { $0.diff.map { !$0.isEmpty } ?? true }
-    let same = diffs.count - moved.count
-    guard !moved.isEmpty else {
+    let unmoved = diffs.filter { $0.diff.map(\.isEmpty) ?? false }
+    let notRebuilt = unmoved.filter { !Self.rebuiltStatuses.contains(status[$0.file] ?? "") }
+    let same = unmoved.count - notRebuilt.count
+    if !notRebuilt.isEmpty {
+      var byStatus: [String: Int] = [:]
+      for d in notRebuilt { byStatus[status[d.file] ?? "not run", default: 0] += 1 }
+      let how = byStatus.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
       h.element(
-        "p", "All \(diffs.count) catalogues are the same as in \(baselineName) (generated dates aside).",
-        ["class": "note"])
+        "p",
+        "\(Plural.count(notRebuilt.count, "catalogue")) \(Plural.verb(notRebuilt.count, "was", "were")) not rebuilt in this run (\(how)): \(report.out) still holds \(Plural.verb(notRebuilt.count, "its earlier file", "their earlier files")), so \(Plural.verb(notRebuilt.count, "it was", "they were")) not compared as new builds: "
+          + notRebuilt.map(\.file).joined(separator: ", ") + ".",
+        ["class": "note not-rebuilt", "id": "not-rebuilt"])
+    }
+    guard !moved.isEmpty else {
+      let what =
+        notRebuilt.isEmpty
+        ? "All \(Plural.count(same, "catalogue")) \(Plural.verb(same, "is", "are"))"
+        : "The \(Plural.count(same, "rebuilt catalogue")) \(Plural.verb(same, "is", "are"))"
+      h.element(
+        "p", "\(what) the same as in \(baselineName) (generated dates aside).", ["class": "note", "id": "same"])
       return
     }
     h.open("table", ["id": "diff"])
     h.row(["catalogue", "shipped", "new", "added", "removed", "changed"], cell: "th")
     for d in moved {
       h.open("tr", ["data-file": d.file])
-      h.element("td", d.file)
+      let built = Self.rebuiltStatuses.contains(status[d.file] ?? "")
+      h.element("td", built ? d.file : "\(d.file) (not rebuilt: \(status[d.file] ?? "not run"))")
       if let diff = d.diff {
         for n in [diff.oldCount, diff.newCount, diff.counts.added, diff.counts.removed, diff.counts.changed] {
           h.element("td", String(n), ["class": "n"])
@@ -175,8 +206,8 @@ struct ReviewPage {
     if same > 0 {
       h.element(
         "p",
-        "\(same) other catalogue\(same == 1 ? " is" : "s are") the same as in \(baselineName) (generated dates aside).",
-        ["class": "note"])
+        "\(Plural.count(same, "other catalogue")) \(Plural.verb(same, "is", "are")) the same as in \(baselineName) (generated dates aside).",
+        ["class": "note", "id": "same"])
     }
     for d in moved {
       guard let diff = d.diff else { continue }
@@ -256,7 +287,11 @@ struct ReviewPage {
     h.element("h2", "Requests per source")
     let most = max(1, report.runs.map { $0.counters["fetch/requests"] ?? 0 }.max() ?? 1)
     h.open("table", ["id": "requests"])
-    h.row(["run", "exit", "requests", "", "cached", "per minute", "time", "report"], cell: "th")
+    h.row(
+      [
+        "run", "exit", "requests", "share of the most (\(Plural.count(most, "request")) = full bar)", "cached",
+        "per minute", "time", "report",
+      ], cell: "th")
     for r in report.runs {
       let requests = r.counters["fetch/requests"] ?? 0
       let cached = r.counters["fetch/hit"] ?? 0
@@ -265,7 +300,7 @@ struct ReviewPage {
       h.element("td", r.postponed ? "not run" : String(r.exitCode), ["class": "n"])
       h.element("td", String(requests), ["class": "n"])
       h.open("td", ["class": "chart"])
-      Bar(share: Double(requests) / Double(most), label: "\(r.label): \(requests) requests").render(&h)
+      Bar(share: Double(requests) / Double(most), label: "\(r.label): \(Plural.count(requests, "request"))").render(&h)
       h.close("td")
       h.element("td", String(cached), ["class": "n"])
       let perMinute = r.seconds > 0 ? Int((Double(requests) / r.seconds * 60).rounded()) : 0
@@ -274,7 +309,7 @@ struct ReviewPage {
         "td", r.seconds < 60 ? BuildSummary.time(r.seconds) : BuildProgress.duration(r.seconds), ["class": "n"])
       h.open("td")
       if let path = r.report {
-        h.element("a", path, ["href": path])
+        h.element("a", path, ["href": reportHref(path)])
       } else {
         h.text("–")
       }
@@ -300,6 +335,21 @@ struct ReviewPage {
       h.element("pre", (r.errors + r.warnings + r.other).joined(separator: "\n"))
       h.close("details")
     }
+  }
+
+  /// `../rebuild/reports/retrospec.json`: `target` as a link from a page in `folder`, each segment
+  /// percent-encoded, so it works wherever the page and the reports are, as long as they move together.
+  static func relativeHref(from folder: URL, to target: URL) -> String {
+    let from = folder.standardizedFileURL.pathComponents
+    let to = target.standardizedFileURL.pathComponents
+    var common = 0
+    while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+    let up = Array(repeating: "..", count: from.count - common)
+    let down = to[common...].map {
+      $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", ":"])) ?? $0
+    }
+    let path = (up + down).joined(separator: "/")
+    return path.isEmpty ? "." : path
   }
 
   static func describe(_ c: CatalogueDiff.Change) -> String {
@@ -331,15 +381,24 @@ struct ReviewPage {
     """
 }
 
-/// A small line chart of one count over the rebuilds: a line through the known values, a dot on
-/// each, a grey tick at the foot for a rebuild that did not build the file (stopped by its budget,
-/// failed), and the last value printed beside it.
+/// A small line chart of one count over the rebuilds, with its axes: the vertical one labelled
+/// with the lowest and highest value shown (its scale, in records), the horizontal one with the
+/// first and last rebuild's date. A line runs through the known values, a dot sits on each, a grey
+/// tick at the foot marks a rebuild that did not build the file (stopped by its budget, failed), and
+/// the latest value is printed at the right.
 struct Sparkline {
   var values: [Int?]
   var runs: [String]
+  /// Each run's catalogue date, for the horizontal axis.
+  var dates: [String] = []
   var label: String
-  static let width = 150.0
-  static let height = 34.0
+  static let width = 300.0
+  static let height = 58.0
+  /// The plot area: left of it the value labels, below it the dates, right of it the latest value.
+  static let left = 46.0
+  static let right = 232.0
+  static let top = 6.0
+  static let bottom = 40.0
 
   func render(_ h: inout HTMLText) {
     let known = values.compactMap { $0 }
@@ -347,27 +406,38 @@ struct Sparkline {
     h.open(
       "svg",
       [
-        "xmlns": "http://www.w3.org/2000/svg", "width": "210", "height": String(Int(Self.height)),
-        "viewBox": "0 0 210 \(Int(Self.height))", "role": "img", "aria-label": label,
+        "xmlns": "http://www.w3.org/2000/svg", "width": String(Int(Self.width)), "height": String(Int(Self.height)),
+        "viewBox": "0 0 \(Int(Self.width)) \(Int(Self.height))", "role": "img", "aria-label": label,
       ])
     h.element("title", label + ": " + values.map { $0.map(String.init) ?? "–" }.joined(separator: ", "))
+    let axis = ["stroke": "#8c959f", "stroke-width": "1"]
     h.void(
       "line",
-      [
-        "x1": "0", "y1": String(Self.height - 1), "x2": String(Self.width), "y2": String(Self.height - 1),
-        "stroke": "#d0d7de", "stroke-width": "1",
-      ])
+      ["x1": f(Self.left), "y1": f(Self.top), "x2": f(Self.left), "y2": f(Self.bottom)].merging(axis) { a, _ in a })
+    h.void(
+      "line",
+      ["x1": f(Self.left), "y1": f(Self.bottom), "x2": f(Self.right), "y2": f(Self.bottom)].merging(axis) { a, _ in a })
     let n = values.count
-    func x(_ i: Int) -> String {
-      String(format: "%.1f", n <= 1 ? Self.width / 2 : 4 + Double(i) * (Self.width - 8) / Double(n - 1))
+    func x(_ i: Int) -> Double {
+      n <= 1 ? (Self.left + Self.right) / 2 : Self.left + 4 + Double(i) * (Self.right - Self.left - 8) / Double(n - 1)
     }
     if let lo = known.min(), let hi = known.max() {
-      func y(_ v: Int) -> String {
-        String(
-          format: "%.1f",
-          hi == lo ? Self.height / 2 : (Self.height - 6) - Double(v - lo) / Double(hi - lo) * (Self.height - 12))
+      let middle = (Self.top + Self.bottom) / 2
+      func y(_ v: Int) -> Double {
+        hi == lo ? middle : (Self.bottom - 3) - Double(v - lo) / Double(hi - lo) * (Self.bottom - Self.top - 6)
       }
-      let points = values.enumerated().compactMap { i, v in v.map { "\(x(i)),\(y($0))" } }
+      // The scale: the extremes at the height they are drawn, so a reader sees how far the line moved.
+      for (value, at) in hi == lo ? [(hi, middle)] : [(hi, y(hi)), (lo, y(lo))] {
+        h.void(
+          "line", ["x1": f(Self.left - 3), "y1": f(at), "x2": f(Self.left), "y2": f(at)].merging(axis) { a, _ in a })
+        h.element(
+          "text", String(value),
+          [
+            "x": f(Self.left - 5), "y": f(at + 3.5), "font-size": "10", "text-anchor": "end", "fill": "#57606a",
+            "class": "axis-value",
+          ])
+      }
+      let points = values.enumerated().compactMap { i, v in v.map { "\(f(x(i))),\(f(y($0)))" } }
       if points.count > 1 {
         h.void(
           "polyline",
@@ -375,22 +445,38 @@ struct Sparkline {
       }
       for (i, v) in values.enumerated() {
         guard let v else { continue }
-        h.open("circle", ["cx": x(i), "cy": y(v), "r": "2.5", "fill": "#0969da"])
+        h.open("circle", ["cx": f(x(i)), "cy": f(y(v)), "r": "2.5", "fill": "#0969da"])
         h.element("title", "\(runs.indices.contains(i) ? runs[i] : ""): \(v)")
         h.close("circle")
       }
     }
     // A count the file never has (dead for PopBoks) gets no ticks: only a gap among values is news.
     for (i, v) in values.enumerated() where v == nil && !known.isEmpty {
-      h.open("rect", ["x": x(i), "y": String(Self.height - 5), "width": "2", "height": "4", "fill": "#8c959f"])
+      h.open("rect", ["x": f(x(i) - 1), "y": f(Self.bottom - 5), "width": "2", "height": "4", "fill": "#8c959f"])
       h.element("title", "\(runs.indices.contains(i) ? runs[i] : ""): not built in this rebuild")
       h.close("rect")
     }
+    let dateStyle = ["y": f(Self.bottom + 13), "font-size": "10", "fill": "#57606a", "class": "axis-date"]
+    if let first = dates.first {
+      h.element(
+        "text", first,
+        dateStyle.merging([
+          "x": f(n > 1 ? Self.left : (Self.left + Self.right) / 2), "text-anchor": n > 1 ? "start" : "middle",
+        ]) { _, b in b })
+    }
+    if dates.count > 1, let final = dates.last {
+      h.element("text", final, dateStyle.merging(["x": f(Self.right), "text-anchor": "end"]) { _, b in b })
+    }
     h.element(
       "text", last.map(String.init) ?? "–",
-      ["x": "158", "y": String(format: "%.0f", Self.height / 2 + 4), "font-size": "12", "fill": "#1b1f24"])
+      [
+        "x": f(Self.right + 6), "y": f((Self.top + Self.bottom) / 2 + 4), "font-size": "12", "fill": "#1b1f24",
+        "class": "latest",
+      ])
     h.close("svg")
   }
+
+  private func f(_ v: Double) -> String { String(format: "%.1f", v) }
 }
 
 /// A horizontal bar, its length a share of the widest.
@@ -449,10 +535,11 @@ struct HTMLText {
 
   /// Escapes markup characters, and replaces characters XML 1.0 forbids (C0 controls but tab, CR
   /// and LF) so the page stays well-formed whatever a tool printed.
+  /// Bidi controls are shown as their code points (`BidiControl`), so no text can reorder the page.
   static func escape(_ s: String) -> String {
     var out = ""
     out.reserveCapacity(s.utf8.count)
-    for u in s.unicodeScalars {
+    for u in BidiControl.neutralised(s).unicodeScalars {
       switch u {
       case "&": out += "&amp;"
       case "<": out += "&lt;"

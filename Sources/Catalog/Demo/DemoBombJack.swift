@@ -3,7 +3,7 @@ import Foundation
 import SiteMirrorKit
 
 /// BombJack's sample: a small commodore.bombjack.org assembled from `Fixtures/BombJack/` (the site
-/// root, a magazine grid, a directory listing with foreign links, a truncated page, a changelog, a
+/// root, a magazine grid, a directory listing with foreign links, a one-issue page, a changelog, a
 /// split run and a Latin-1 books page), the site's robots.txt that disallows everything (the build
 /// walks it anyway: `--ignore-robots`, the project's decision), and a HEAD size for every download.
 /// The fixtures have no Amiga magazine and no games page, so two pages are made from the grid and the
@@ -14,7 +14,7 @@ enum DemoBombJack {
   static let tree: [(String, String)] = [
     ("/vic-20/magazines/vic-computing/vic-computing.htm", "magazine-grid.htm"),
     ("/other/telephony/pdf/", "listing-with-foreign-links.htm"),
-    ("/commodore/magazines/commodore-horizons/commodore-horizons.htm", "truncated.htm"),
+    ("/commodore/magazines/commodore-horizons/commodore-horizons.htm", "magazine-one-issue.htm"),
     ("/archive/index-archive-2014.htm", "changelog-2014.htm"),
     ("/commodore/misc/misc.htm", "split-run.htm"),
     ("/commodore/index.htm", "latin1-books.htm"),
@@ -48,7 +48,9 @@ enum DemoBombJack {
         .utf8)
     var s = DemoSample(
       source: "bombjack",
-      summary: "\(pages.count) pages of the site (robots.txt disallows all: --ignore-robots), sizes for every file")
+      summary:
+        "\(Plural.count(pages.count, "page")) of the site (robots.txt disallows all: --ignore-robots), sizes for every file"
+    )
     s.pages["\(host)/robots.txt"] = Array("User-agent: *\nDisallow: /\n".utf8)
     let served = pages
     s.dynamic = { req in

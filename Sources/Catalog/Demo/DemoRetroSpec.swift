@@ -66,7 +66,8 @@ enum DemoRetroSpec {
     let magshow = try fx.text("RetroSpec/magshow-issue.html")
     var s = DemoSample(
       source: "retrospec",
-      summary: "12 index pages, \(cells.count + books.count) issues in 12 series, one archive missing (dead)")
+      summary:
+        "12 index pages, \(Plural.count(cells.count + books.count, "issue")) in 12 series, one archive missing (dead)")
     for page in RetroSpecSite.indexPages where page != "indexKnjige" {
       let html = indexPage(frame: frame, cells: cells.filter { $0.page == page })
       s.pages["\(host)/pcsux/\(page).html"] = Array(html.utf8)

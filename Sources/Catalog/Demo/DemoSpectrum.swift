@@ -36,7 +36,8 @@ enum DemoSpectrum {
     writer.write(try fx.bytes("Spectrum/zxdb-small.sql"))
     var s = DemoSample(
       source: "spectrum",
-      summary: "a small ZXDB dump, zipped now; a simulated archive.org metadata API for \(items.count) items")
+      summary:
+        "a small ZXDB dump, zipped now; a simulated archive.org metadata API for \(Plural.count(items.count, "item"))")
     s.pages["raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"] = writer.finish()
     s.dynamic = { req in
       guard req.host == "archive.org", req.path.hasPrefix("/metadata/") else { return nil }

@@ -10,6 +10,12 @@ import Foundation
 /// - `stats`: `{"cache", "entries", "bytes", "groups": [{"host", "method", "status", "entries", "bytes"}]}`.
 /// - `stats` on a folder of caches: `{"folder", "entries", "get", "head", "bytes", "caches": [{"cache",
 ///   "entries", "get", "head", "bytes"}]}`.
+/// - `verify`: `{"cache", "entries", "problems": [{"path", "kind", "message"}], "repaired"?}`.
+/// - `prune`: `{"cache", "days", "dryRun", "removed"}`; `rm`: `{"cache", "url" | "host", "removed"}`.
+/// - `export`: `{"cache", "warc", "gets", "heads", "records", "bytes"}`; `import`: `{"cache", "warc",
+///   "gets", "heads", "revisits", "otherHosts", "otherRecords"}`.
+///
+/// Every document is described by a JSON Schema in `schemas/` (docs/schemas.md).
 extension CacheCommand {
   struct EntryRow: Encodable {
     var url: String
@@ -55,6 +61,44 @@ extension CacheCommand {
     var head: Int
     var bytes: Int64
     var caches: [CacheRow]
+  }
+
+  struct VerifyProblem: Encodable {
+    var path: String
+    /// The kind's case name (`bodyMismatch`), stable for scripts; `message` is the sentence.
+    var kind: String
+    var message: String
+  }
+
+  struct VerifyDocument: Encodable {
+    var cache: String
+    var entries: Int
+    var problems: [VerifyProblem]
+    /// With `--repair`: how many of the problems were repaired.
+    var repaired: Int?
+  }
+
+  struct PruneDocument: Encodable {
+    var cache: String
+    var days: Int
+    var dryRun: Bool
+    /// Entries removed, or that would be with `--dry-run`.
+    var removed: Int
+  }
+
+  struct RemoveDocument: Encodable {
+    var cache: String
+    var url: String?
+    var host: String?
+    var removed: Int
+  }
+
+  static func verifyJSON(_ dir: String, entries: Int, _ problems: [CacheProblem], repaired: Int?, _ console: Console)
+    -> ExitCode
+  {
+    let rows = problems.map { VerifyProblem(path: $0.path, kind: "\($0.kind)", message: $0.kind.rawValue) }
+    _ = printJSON(VerifyDocument(cache: dir, entries: entries, problems: rows, repaired: repaired), console)
+    return problems.isEmpty || repaired != nil ? .ok : .invalid
   }
 
   static func lsJSON(_ dir: String, _ records: [CacheRecord], _ console: Console) -> ExitCode {
@@ -106,7 +150,7 @@ extension CacheCommand {
     return overflow ? Int64.max : sum
   }
 
-  private static func printJSON<T: Encodable>(_ value: T, _ console: Console) -> ExitCode {
+  static func printJSON<T: Encodable>(_ value: T, _ console: Console) -> ExitCode {
     guard let data = try? MachineJSON.encode(value) else {
       console.error("error: the cache listing could not be written as JSON")
       return .software

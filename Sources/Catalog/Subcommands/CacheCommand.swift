@@ -7,7 +7,7 @@ enum CacheCommand: Subcommand {
   static let name = "cache"
   static let abstract = "List, summarise, verify, prune or remove entries of a build cache."
   static let usage =
-    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>] [--json]"
+    "cache ls|stats|verify|prune|rm|export|import [<file.warc[.gz]>] --cache <dir> [--host <host>] [--url <url>] [--days <n>] [--repair] [--include-probes] [--dry-run] [--warc <file>] [--warc-version 1.0|1.1] [--json]"
   static let actions = ["ls", "stats", "verify", "prune", "rm", "export", "import"]
   static let arguments = [
     ("ls", "One line per entry: method, status, size, fetch time, URL."),
@@ -30,9 +30,10 @@ enum CacheCommand: Subcommand {
     ("--include-probes", "With prune: also drop HEAD answers fetched before the cut-off."),
     ("--dry-run", "With prune: count what would be removed, remove nothing."),
     ("--warc <file>", "With export: the WARC file to write."),
-    ("--json", "With ls and stats: print JSON instead of a table."),
+    ("--warc-version <v>", "With export: the WARC version, 1.0 for older readers (warctools). (default: 1.1)"),
+    ("--json", "Print JSON instead of text (every action; schemas/ describes each document)."),
   ]
-  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url", "--warc"]
+  static let valueOptions: Set<String> = ["--cache", "--host", "--days", "--url", "--warc", "--warc-version"]
   static let flags: Set<String> = ["--repair", "--include-probes", "--dry-run", "--json"]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
@@ -102,6 +103,18 @@ enum CacheCommand: Subcommand {
     case "verify":
       let problems = store.verify()
       let count = store.allRecords().count
+      if args.flag("--json") {
+        var repaired: Int? = nil
+        if args.flag("--repair") && !problems.isEmpty {
+          do {
+            repaired = try store.repair(problems)
+          } catch {
+            console.error("error: \(error)")
+            return .io
+          }
+        }
+        return verifyJSON(dir, entries: count, problems, repaired: repaired, console)
+      }
       if problems.isEmpty {
         console.out("\(Plural.count(count, "entry", "entries")) verified; no problems")
         return .ok
@@ -131,7 +144,10 @@ enum CacheCommand: Subcommand {
         }
         do {
           let n = try store.remove(url: url)
-          console.out("removed \(n) entr\(n == 1 ? "y" : "ies") for \(url.absoluteString)")
+          if args.flag("--json") {
+            return printJSON(RemoveDocument(cache: dir, url: url.absoluteString, removed: n), console)
+          }
+          console.out("removed \(Plural.count(n, "entry", "entries")) for \(url.absoluteString)")
           return .ok
         } catch {
           console.error("error: \(error)")
@@ -140,7 +156,8 @@ enum CacheCommand: Subcommand {
       case (nil, let h?):
         do {
           let n = try store.remove(host: h)
-          console.out("removed \(n) entr\(n == 1 ? "y" : "ies") for host \(h)")
+          if args.flag("--json") { return printJSON(RemoveDocument(cache: dir, host: h, removed: n), console) }
+          console.out("removed \(Plural.count(n, "entry", "entries")) for host \(h)")
           return .ok
         } catch {
           console.error("error: \(error)")
@@ -158,8 +175,11 @@ enum CacheCommand: Subcommand {
         let dryRun = args.flag("--dry-run")
         let removed = try store.prune(
           olderThanDays: days, includeProbes: args.flag("--include-probes"), dryRun: dryRun)
-        let entries = "\(removed) entr\(removed == 1 ? "y" : "ies")"
-        let unused = "unused for \(days) day\(days == 1 ? "" : "s")"
+        if args.flag("--json") {
+          return printJSON(PruneDocument(cache: dir, days: days, dryRun: dryRun, removed: removed), console)
+        }
+        let entries = Plural.count(removed, "entry", "entries")
+        let unused = "unused for \(Plural.count(days, "day"))"
         console.out(
           dryRun ? "would remove \(entries) \(unused) (--dry-run: nothing removed)" : "removed \(entries) \(unused)")
         return .ok
@@ -205,7 +225,7 @@ enum CacheCommand: Subcommand {
       ])
     }
     table.append([
-      "total (\(caches.count) \(caches.count == 1 ? "cache" : "caches"))", String(total.entries), String(total.get),
+      "total (\(Plural.count(caches.count, "cache")))", String(total.entries), String(total.get),
       String(total.head), CatalogueStats.humanBytes(total.bytes),
     ])
     console.out(table.render())

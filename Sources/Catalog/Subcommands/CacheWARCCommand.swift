@@ -8,12 +8,29 @@ enum CacheWARCCommand {
     guard let path = args.value("--warc") else {
       return CacheCommand.usageError("export needs --warc <file.warc.gz>.", console)
     }
+    let versionText = args.value("--warc-version") ?? WARCVersion.v11.rawValue
+    guard let version = WARCVersion(rawValue: versionText) else {
+      return CacheCommand.usageError("--warc-version takes 1.0 or 1.1, not '\(versionText.prefix(40))'.", console)
+    }
     do {
-      let s = try WARCExport.export(store, to: path, hosts: hostFilter(args))
+      let date = try WARCExport.sourceDate(ProcessInfo.processInfo.environment)
+      let s = try WARCExport.export(store, to: path, date: date, version: version, hosts: hostFilter(args))
+      if args.flag("--json") {
+        return CacheCommand.printJSON(
+          ExportDocument(
+            cache: args.value("--cache") ?? store.root.path, warc: path, version: version.rawValue, gets: s.gets,
+            heads: s.heads, records: s.records, bytes: s.bytes),
+          console)
+      }
       console.out(
-        "\(path): \(count(s.gets, "GET answer")) and \(count(s.heads, "HEAD answer")) in \(count(s.records, "record")), \(CatalogueStats.humanBytes(Int64(s.bytes)))"
+        "\(path): \(Plural.count(s.gets, "GET answer")) and \(Plural.count(s.heads, "HEAD answer")) in "
+          + "\(Plural.count(s.records, "record")) (WARC/\(version.rawValue)), \(CatalogueStats.humanBytes(Int64(s.bytes)))"
       )
       return .ok
+    } catch let e as CacheExportError {
+      console.error("error: \(e)")
+      if case .badSourceDate = e { return .usage }
+      return .io
     } catch {
       console.error("error: \(error)")
       return .io
@@ -32,13 +49,18 @@ enum CacheWARCCommand {
       return .io
     }
     do {
-      try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
       let store = CacheStore(root: URL(fileURLWithPath: dir))
       let wants = hostFilter(args) ?? { _ in true }
       let s = try WARCImport.run(path, into: store, wants: wants)
-      console.out(
-        "\(path): imported \(count(s.gets, "GET answer")) and \(count(s.heads, "HEAD answer")) (\(count(s.revisits, "revisit")) resolved); skipped \(count(s.otherHosts, "answer")) for other hosts and \(count(s.otherRecords, "other record"))"
-      )
+      if args.flag("--json") {
+        let c = s.counts
+        return CacheCommand.printJSON(
+          ImportDocument(
+            cache: dir, warc: path, gets: s.gets, heads: s.heads, revisits: c.revisits, replaced: s.replaced,
+            requests: c.requests, otherHosts: c.otherHosts, otherMethods: c.otherMethods, skipped: c.skipped),
+          console)
+      }
+      console.out("\(path): " + summary(s))
       return .ok
     } catch let e as WARCFileError {
       console.error("error: \(e)")
@@ -49,6 +71,25 @@ enum CacheWARCCommand {
     }
   }
 
+  /// What an import did, by what it did: answers imported (and how many replaced an earlier one),
+  /// request records read for their methods, and what it left out and why.
+  static func summary(_ s: WARCImport.Summary) -> String {
+    let c = s.counts
+    var done = "imported \(Plural.count(s.gets, "GET answer")) and \(Plural.count(s.heads, "HEAD answer"))"
+    var notes = ["\(Plural.count(c.revisits, "revisit")) resolved"]
+    if s.replaced > 0 {
+      notes.append("\(Plural.count(s.replaced, "later answer")) replaced an earlier one for the same URL")
+    }
+    done += " (" + notes.joined(separator: "; ") + ")"
+    if c.requests > 0 { done += "; read \(Plural.count(c.requests, "request record")) for their methods" }
+    var skipped = ["\(Plural.count(c.otherHosts, "answer")) for other hosts"]
+    if c.otherMethods > 0 { skipped.append("\(Plural.count(c.otherMethods, "answer")) to other methods (POST …)") }
+    for (type, n) in c.skipped.sorted(by: { $0.key < $1.key }) { skipped.append(Plural.count(n, "\(type) record")) }
+    let list =
+      skipped.count == 1 ? skipped[0] : skipped.dropLast().joined(separator: ", ") + " and " + (skipped.last ?? "")
+    return done + "; skipped " + list
+  }
+
   /// `--host` values as a filter: an exact name, or `.domain` for every host below it.
   static func hostFilter(_ args: ParsedArguments) -> ((String) -> Bool)? {
     let hosts = args.all("--host").flatMap { $0.split(separator: ",").map { $0.lowercased() } }
@@ -56,5 +97,29 @@ enum CacheWARCCommand {
     return { h in hosts.contains { $0 == h || ($0.hasPrefix(".") && h.hasSuffix($0)) } }
   }
 
-  static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+  /// `cache export --json` (schemas/cache-export.schema.json).
+  struct ExportDocument: Encodable {
+    var cache: String
+    var warc: String
+    var version: String
+    var gets: Int
+    var heads: Int
+    var records: Int
+    var bytes: Int
+  }
+
+  /// `cache import --json` (schemas/cache-import.schema.json).
+  struct ImportDocument: Encodable {
+    var cache: String
+    var warc: String
+    var gets: Int
+    var heads: Int
+    var revisits: Int
+    var replaced: Int
+    var requests: Int
+    var otherHosts: Int
+    var otherMethods: Int
+    /// Records that hold no answer, by WARC-Type.
+    var skipped: [String: Int]
+  }
 }

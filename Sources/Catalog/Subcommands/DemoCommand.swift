@@ -90,7 +90,8 @@ enum DemoCommand: Subcommand {
     let quiet = args.flag("--quiet")
     // The demo owns these three folders: a rerun starts from nothing, so it shows the same thing.
     for u in [catalogs, firstCopy, cache] { try? FileManager.default.removeItem(at: u) }
-    console.out("Shelfmark demo: \(sources.count) sources from the fixture pages in \(fixtures.root.path),")
+    console.out(
+      "Shelfmark demo: \(Plural.count(sources.count, "source")) from the fixture pages in \(fixtures.root.path),")
     console.out("served by a loopback mirror at \(server.baseURL) (nothing leaves this machine).")
     console.out("")
     var list = TextTable(header: [], leftAligned: [0, 1])
@@ -152,8 +153,8 @@ enum DemoCommand: Subcommand {
     let differing = diffs.filter { $0[2] != "0" || $0[3] != "0" || $0[4] != "0" }
     console.out(
       differing.isEmpty
-        ? "  no differences in \(diffs.count) catalogues"
-        : "  \(differing.count) of \(diffs.count) catalogues differ: \(differing.map { $0[0] }.joined(separator: ", "))"
+        ? "  no differences in \(Plural.count(diffs.count, "catalogue"))"
+        : "  \(differing.count) of \(Plural.count(diffs.count, "catalogue")) differ: \(differing.map { $0[0] }.joined(separator: ", "))"
     )
 
     let code = max(BuildSummary.exitCode(first), BuildSummary.exitCode(second))
@@ -168,10 +169,15 @@ enum DemoCommand: Subcommand {
     console.out(
       "  - \(sources.count) build tools ran as they would against the real sites, but every https:// request went")
     console.out("    to the loopback mirror (--mirror), which served the fixture pages, a zipped ZXDB dump and")
-    console.out("    simulated tile and metadata servers: \(firstRequests) requests, each answer stored in the cache.")
-    console.out("  - \(written) catalogues were validated (shared rules + each source's own) and written atomically.")
     console.out(
-      "  - The rebuild with --no-network made \(secondRequests) requests: every page came from the cache, and")
+      "    simulated tile and metadata servers: \(Plural.count(firstRequests, "request")), each answer stored in the cache."
+    )
+    console.out(
+      "  - \(Plural.count(written, "catalogue")) were validated (shared rules + each source's own) and written atomically."
+    )
+    console.out(
+      "  - The rebuild with --no-network made \(Plural.count(secondRequests, "request")): every page came from the cache, and"
+    )
     console.out("    each catalogue was left untouched because its content had not changed.")
     console.out(
       "  - The diff found \(differing.isEmpty ? "no differences" : "\(differing.count) differing catalogues"): a build is a pure function of the pages it read."
@@ -184,7 +190,7 @@ enum DemoCommand: Subcommand {
     if code != .ok { return code }
     if secondRequests > 0 || !differing.isEmpty {
       console.error(
-        "error: the offline rebuild \(secondRequests > 0 ? "made \(secondRequests) requests" : "changed \(differing.count) catalogues"); the cache did not replay"
+        "error: the offline rebuild \(secondRequests > 0 ? "made \(Plural.count(secondRequests, "request"))" : "changed \(Plural.count(differing.count, "catalogue"))"); the cache did not replay"
       )
       return .software
     }

@@ -62,6 +62,11 @@ enum DiffCommand: Subcommand {
     }
 
     var (oldPath, newPath) = (args.positionals[0], args.positionals[1])
+    // A missing side is named as typed: pairing it with a folder would blame a path nobody gave.
+    for p in [oldPath, newPath] where !FileManager.default.fileExists(atPath: p) {
+      console.error("error: \(p): no such file or folder")
+      return .trouble
+    }
     let (oldIsFolder, newIsFolder) = (isFolder(oldPath), isFolder(newPath))
     // As diff(1) does: a folder and a file compare the file with its namesake in the folder.
     if oldIsFolder && !newIsFolder {

@@ -53,16 +53,26 @@ enum ReportCommand: Subcommand {
       return .io
     }
     let diffs = report.files.map { compare($0.file, baseline: baseline, new: new) }
-    let (history, skipped) = RebuildHistory.read(historyFile)
-    if skipped > 0 {
+    let (history, bad) = RebuildHistory.read(historyFile)
+    if !bad.isEmpty {
       console.error(
-        "warning: \(historyFile.path): \(skipped) line\(skipped == 1 ? "" : "s") could not be read and \(skipped == 1 ? "is" : "are") left out of the charts"
+        "warning: \(historyFile.path): \(RebuildHistory.describe(bad)) could not be read and \(Plural.verb(bad.count, "is", "are")) left out of the charts"
       )
     }
     // The history may not have this rebuild yet (--no-history): the charts still end with it.
     var entries = history
     if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
-    let page = ReviewPage(report: report, diffs: diffs, history: entries, baselineName: baselineName).render()
+    let pageFolder = output.deletingLastPathComponent()
+    let reportFolder = reportFile.deletingLastPathComponent()
+    let page = ReviewPage(
+      report: report, diffs: diffs, history: entries, baselineName: baselineName,
+      reportHref: { recorded in
+        let target =
+          recorded.hasPrefix("/")
+          ? URL(fileURLWithPath: recorded) : reportFolder.appendingPathComponent(recorded)
+        return ReviewPage.relativeHref(from: pageFolder, to: target)
+      }
+    ).render()
     do {
       try FolderMaker.create(output.deletingLastPathComponent())
       try AtomicFile.write(Array(page.utf8), to: output.path)
@@ -75,7 +85,7 @@ enum ReportCommand: Subcommand {
     let changed = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.changed }
     let runs = Set(entries.map(\.run)).count
     console.out(
-      "\(output.path): \(report.files.count) catalogue\(report.files.count == 1 ? "" : "s"), \(added) added, \(removed) removed, \(changed) changed against \(baselineName); \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s"); \(runs) rebuild\(runs == 1 ? "" : "s") charted"
+      "\(output.path): \(Plural.count(report.files.count, "catalogue")), \(added) added, \(removed) removed, \(changed) changed against \(baselineName); \(Plural.count(report.findings.count, "finding")); \(Plural.count(runs, "rebuild")) charted"
     )
     return .ok
   }

@@ -79,7 +79,8 @@ enum StatsCommand: Subcommand {
     }
     if files.count > 1 {
       table.append([
-        "total (\(files.count) files)", "", "\(total.records)", "\(total.series)", "", "", "", "", "\(total.dead)",
+        "total (\(Plural.count(files.count, "file")))", "", "\(total.records)", "\(total.series)", "", "", "", "",
+        "\(total.dead)",
         bytesText(total.bytes, overflow: total.bytesOverflow),
       ])
     }

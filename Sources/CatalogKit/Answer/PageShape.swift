@@ -35,15 +35,15 @@ public struct PageShape: Sendable, Equatable {
     if !identity.isEmpty, !identity.contains(where: { TextBytes.find($0, in: body) != nil }) {
       return .notThePage(kind: kind, missing: identity[0])
     }
-    if !closing.isEmpty, !closing.contains(where: { TextBytes.findLast($0, in: body) != nil }) {
-      return .cutShort(kind: kind, missing: closing[0], bytes: body.count)
-    }
     for block in closedBlocks {
       guard let opened = TextBytes.findLast(block.open, in: body) else { continue }
       let close = TextBytes.findLast(block.close, in: body)
       if close.map({ $0 < opened }) ?? true {
         return .cutShort(kind: kind, missing: block.close, bytes: body.count)
       }
+    }
+    if !closing.isEmpty, !closing.contains(where: { TextBytes.findLast($0, in: body) != nil }) {
+      return .cutShort(kind: kind, missing: closing[0], bytes: body.count)
     }
     return nil
   }

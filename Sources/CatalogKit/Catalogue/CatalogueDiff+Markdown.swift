@@ -164,10 +164,11 @@ extension CatalogueDiff {
 /// `*`, `<`), code spans, and folding.
 enum Markdown {
   /// Text that must read as itself inside a table cell or a list item.
+  /// Bidi controls are shown as their code points (`BidiControl`): they would reorder the line.
   static func escape(_ s: String) -> String {
     var out = ""
     out.reserveCapacity(s.count)
-    for ch in s {
+    for ch in BidiControl.neutralised(s) {
       switch ch {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
@@ -181,8 +182,9 @@ enum Markdown {
   }
 
   /// A code span that survives backticks in the text (CommonMark: a longer fence).
-  static func code(_ s: String) -> String {
-    s.contains("`") ? "`` \(s) ``" : "`\(s)`"
+  static func code(_ raw: String) -> String {
+    let s = BidiControl.neutralised(raw)
+    return s.contains("`") ? "`` \(s) ``" : "`\(s)`"
   }
 
   /// An id or series key as a code span, so it reads (and searches) exactly as the file has it;

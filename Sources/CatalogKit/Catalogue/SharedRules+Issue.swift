@@ -92,6 +92,12 @@ extension SharedRules {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an absolute zip, cover or thumb although base is '\(c.base)'"
           }
         },
+        cleanStringsRule { c in
+          [("catalogue", [("base", c.base)] + c.series.flatMap { s in [("series name", s.name), ("series key", s.key)] })]
+            + c.issues.map { i in
+              (i.id, [("id", i.id), ("title", i.title), ("zip", i.zip)] + [("cover", i.cover), ("thumb", i.thumb)].compactMap { f in f.1.map { (f.0, $0) } })
+            }
+        },
         safePathsRule { c in
           let base: [(String, [(field: String, path: String, hosts: HostAllowlist?)])] =
             c.base.isEmpty ? [] : [("base", [("base", c.base, nil)])]

@@ -14,6 +14,10 @@ extension SharedRules {
       },
       // PopBoks stores no paths: pages are addressed from the base, the magazine and integer ids.
       safePathsRule { c in [("base", [("base", c.base, nil), ("magazine", c.magazine, nil)])] },
+      cleanStringsRule { c in
+        [("catalogue", [("base", c.base), ("magazine", c.magazine)])]
+          + c.issues.map { i in ("\(i.id)", [("title", i.title), ("label", i.label)]) }
+      },
       ValidationRule("popboks/magazine") { c in
         popboksMagazines.contains(c.magazine)
           ? nil

@@ -38,6 +38,18 @@ extension SharedRules {
           "\(Plural.count($0, "comic")) \(Plural.verb($0, "has", "have")) an absolute cover or dir although base is '\(c.base)'"
         }
       },
+      cleanStringsRule { c in
+        [("catalogue", [("base", c.base)])]
+          + c.comics.map { m in
+            (
+              "\(m.id)",
+              [
+                ("title", m.title), ("cover", m.cover), ("creators", m.creators), ("date", m.date), ("dir", m.dir),
+                ("prefix", m.prefix), ("ext", m.ext),
+              ] + [("series", m.series), ("lead", m.lead)].compactMap { f in f.1.map { (f.0, $0) } }
+            )
+          }
+      },
       safePathsRule { c in
         [("base", [("base", c.base, nil)])]
           + c.comics.map { m in

@@ -3,9 +3,11 @@ import Foundation
 /// What one Stripovi reader page shows (spec: sources/stripovi.md, "Reader-page structure"). The
 /// rules are stated at text level, so they run over the decoded page text, not over libxml2's tree.
 public struct StripoviReaderPage: Sendable, Equatable {
-  /// Reader pages are the site's (`<title>Stripovi.com`) and end with `</html>`.
+  /// Reader pages hold the comic's container or its page picker (the live site titles them `reader`
+  /// or `Stripovi.com`, so the title is no mark), and end with `</html>`.
   public static let shape = PageShape(
-    kind: "Stripovi reader page", identity: ["<title>Stripovi.com"], closing: ["</html>"])
+    kind: "Stripovi reader page", identity: ["id=\"comic-container\"", "id=\"ChoosePage\"", "<title>Stripovi.com"],
+    closing: ["</html>"])
 
   /// The `<h1>` text, entities decoded and whitespace collapsed.
   public var heading: String?

@@ -3,12 +3,6 @@ import CZlib
 /// gzip as WARC uses it: one member per record, so a reader can seek to any record's offset and
 /// inflate from there. Compression is zlib's; only the member bookkeeping is ours.
 public enum GzipMembers {
-  /// Where one member's output starts in the inflated stream, and where the member starts in the file.
-  public struct Member: Sendable, Equatable {
-    public var inflatedStart: Int
-    public var fileOffset: Int
-  }
-
   /// Whether bytes start with the gzip magic number.
   public static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b }
 
@@ -34,54 +28,6 @@ public enum GzipMembers {
     guard code == Z_STREAM_END else { throw .badGzip(offset: 0, what: "deflate stopped with zlib code \(code)") }
     out.removeLast(out.count - Int(stream.total_out))
     return out
-  }
-
-  /// Inflates every member in turn into one stream, remembering where each began. `cap` bounds the
-  /// inflated size, so a gzip bomb is an error, not an exhausted machine.
-  public static func inflateAll(_ bytes: [UInt8], cap: Int = 8 << 30) throws(WARCError) -> (
-    data: [UInt8], members: [Member]
-  ) {
-    var data: [UInt8] = []
-    data.reserveCapacity(bytes.count * 3)
-    var members: [Member] = []
-    var offset = 0
-    var chunk = [UInt8](repeating: 0, count: 256 << 10)
-    while offset < bytes.count {
-      members.append(Member(inflatedStart: data.count, fileOffset: offset))
-      guard bytes.count - offset >= 2, bytes[offset] == 0x1f, bytes[offset + 1] == 0x8b else {
-        throw .badGzip(offset: offset, what: "bytes after the last member are not a gzip member")
-      }
-      var stream = z_stream()
-      guard shelfmark_inflate_init_gzip_or_zlib(&stream) == Z_OK else {
-        throw .badGzip(offset: offset, what: "zlib would not start an inflate stream")
-      }
-      defer { inflateEnd(&stream) }
-      let consumed: Int = try bytes.withUnsafeBufferPointer { (inBuf) throws(WARCError) -> Int in
-        guard let base = inBuf.baseAddress else { return 0 }
-        stream.next_in = UnsafeMutablePointer(mutating: base + offset)
-        stream.avail_in = uInt(inBuf.count - offset)
-        while true {
-          let (code, produced) = chunk.withUnsafeMutableBufferPointer { outBuf in
-            stream.next_out = outBuf.baseAddress
-            stream.avail_out = uInt(outBuf.count)
-            let code = inflate(&stream, Z_NO_FLUSH)
-            return (code, outBuf.count - Int(stream.avail_out))
-          }
-          data.append(contentsOf: chunk[0..<produced])
-          if data.count > cap { throw .badGzip(offset: offset, what: "the file inflates to more than \(cap) bytes") }
-          if code == Z_STREAM_END { return Int(stream.total_in) }
-          if code == Z_BUF_ERROR || (code == Z_OK && stream.avail_in == 0 && produced == 0) {
-            throw .cutShort(offset: offset, what: "the gzip member ends early")
-          }
-          guard code == Z_OK else {
-            throw .badGzip(
-              offset: offset, what: "zlib says \(stream.msg.map { String(cString: $0) } ?? "code \(code)")")
-          }
-        }
-      }
-      offset += consumed
-    }
-    return (data, members)
   }
 
   /// Inflates one gzip or zlib stream (an HTTP body sent with `Content-Encoding: gzip` or `deflate`);

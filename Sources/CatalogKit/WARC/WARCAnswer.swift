@@ -12,6 +12,9 @@ public struct WARCAnswer: Sendable {
   public var body: [UInt8]
   /// ISO 8601 UTC, `2026-12-01T15:00:00Z` (also WARC-Date's form).
   public var date: String
+  /// Where a reader found the record whose payload is the body (a revisit's original), so the body
+  /// can be read again later instead of kept.
+  public var bodyLocation: WARCLocation? = nil
 
   public init(
     url: String, method: String, status: Int, headers: [(name: String, value: String)], body: [UInt8], date: String
@@ -28,9 +31,11 @@ public struct WARCAnswer: Sendable {
 }
 
 extension WARCAnswer {
-  /// The request and response records for this answer, linked by `WARC-Concurrent-To`. Record IDs
+  /// The request and response records for this answer, request first: the response's
+  /// `WARC-Concurrent-To` names the request, a record already read, as wget writes them and as a
+  /// verifier reading front to back wants (a pointer forward is "not seen yet" to warcat). Record IDs
   /// are derived from the exchange, so exporting the same cache twice writes the same file.
-  public func records(warcinfoID: String) -> [WARCRecord] {
+  public func records(warcinfoID: String, version: WARCVersion = .v11) -> [WARCRecord] {
     let requestID = WARCAnswer.recordID("request \(method) \(url) \(date)")
     let responseID = WARCAnswer.recordID("response \(method) \(url) \(date)")
     let target = WARCAnswer.requestTarget(url)
@@ -45,6 +50,15 @@ extension WARCAnswer {
     let responseBlock = response.serialized()
     return [
       WARCRecord(
+        version: version.line,
+        fields: [
+          ("WARC-Type", "request"), ("WARC-Record-ID", requestID), ("WARC-Warcinfo-ID", warcinfoID),
+          ("WARC-Target-URI", url), ("WARC-Date", date),
+          ("WARC-Block-Digest", WARCDigest.sha1(requestBlock).description),
+          ("Content-Type", "application/http;msgtype=request"),
+        ], block: requestBlock),
+      WARCRecord(
+        version: version.line,
         fields: [
           ("WARC-Type", "response"), ("WARC-Record-ID", responseID), ("WARC-Warcinfo-ID", warcinfoID),
           ("WARC-Concurrent-To", requestID), ("WARC-Target-URI", url), ("WARC-Date", date),
@@ -52,24 +66,24 @@ extension WARCAnswer {
           ("WARC-Block-Digest", WARCDigest.sha1(responseBlock).description),
           ("Content-Type", "application/http;msgtype=response"),
         ], block: responseBlock),
-      WARCRecord(
-        fields: [
-          ("WARC-Type", "request"), ("WARC-Record-ID", requestID), ("WARC-Warcinfo-ID", warcinfoID),
-          ("WARC-Concurrent-To", responseID), ("WARC-Target-URI", url), ("WARC-Date", date),
-          ("WARC-Block-Digest", WARCDigest.sha1(requestBlock).description),
-          ("Content-Type", "application/http;msgtype=request"),
-        ], block: requestBlock),
     ]
   }
 
-  /// The `warcinfo` record that opens an export.
-  public static func warcinfo(filename: String, date: String, software: String) -> WARCRecord {
+  /// The `warcinfo` record that opens an export. Its ID is derived from the file's name, version
+  /// and date, so the same cache exported under the same name writes the same bytes.
+  public static func warcinfo(filename: String, date: String, software: String, version: WARCVersion = .v11)
+    -> WARCRecord
+  {
+    // The fields end with a blank line, as HTTP headers do: warcat reads a warc-fields block as
+    // fields, blank line, payload, and warns that the length "changed" when the blank line is missing.
     let block = Array(
-      ("software: \(software)\r\nformat: WARC File Format 1.1\r\n"
-        + "conformsTo: http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/\r\n").utf8)
+      ("software: \(software)\r\nformat: \(version.format)\r\nconformsTo: \(version.specification)\r\n\r\n")
+        .utf8)
+    let seed = version == .v11 ? "warcinfo \(filename) \(date)" : "warcinfo \(version.line) \(filename) \(date)"
     return WARCRecord(
+      version: version.line,
       fields: [
-        ("WARC-Type", "warcinfo"), ("WARC-Record-ID", recordID("warcinfo \(filename) \(date)")),
+        ("WARC-Type", "warcinfo"), ("WARC-Record-ID", recordID(seed)),
         ("WARC-Filename", filename), ("WARC-Date", date),
         ("WARC-Block-Digest", WARCDigest.sha1(block).description),
         ("Content-Type", "application/warc-fields"),

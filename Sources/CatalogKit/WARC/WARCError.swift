@@ -17,12 +17,18 @@ public enum WARCError: Error, Sendable, Equatable, CustomStringConvertible {
   case badHTTP(offset: Int, what: String)
   /// A revisit record whose original is not earlier in the file.
   case unresolvedRevisit(offset: Int, target: String)
+  /// A record whose block is over the cap a cache takes: refused from its header, before it is read.
+  case tooLarge(offset: Int, contentLength: Int, cap: Int)
+  /// The file holds no record at all: empty, blank lines only, or a gzip member of nothing.
+  case noRecords
 
   public var offset: Int {
     switch self {
     case .cutShort(let o, _), .notARecord(let o), .badHeader(let o, _), .lengthLies(let o, _),
-      .digestMismatch(let o, _, _, _), .badGzip(let o, _), .badHTTP(let o, _), .unresolvedRevisit(let o, _):
+      .digestMismatch(let o, _, _, _), .badGzip(let o, _), .badHTTP(let o, _), .unresolvedRevisit(let o, _),
+      .tooLarge(let o, _, _):
       o
+    case .noRecords: 0
     }
   }
 
@@ -39,6 +45,9 @@ public enum WARCError: Error, Sendable, Equatable, CustomStringConvertible {
     case .badHTTP(let o, let what): "record at offset \(o): the HTTP message cannot be read (\(what))"
     case .unresolvedRevisit(let o, let t):
       "record at offset \(o): revisit of \(t) names no earlier response with its payload digest"
+    case .noRecords: "the file holds no WARC record"
+    case .tooLarge(let o, let n, let cap):
+      "record at offset \(o): its block of \(n) bytes is over the \(cap)-byte cap on one answer's body"
     }
   }
 }

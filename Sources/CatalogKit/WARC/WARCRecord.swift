@@ -2,12 +2,18 @@
 public struct WARCRecord: Sendable {
   /// Where the record starts in the file: the gzip member's offset in a `.warc.gz`.
   public var offset: Int
+  /// Where a reader finds the record again (`offset` and, inside a member of many records, how far in).
+  public var location: WARCLocation
   public var version: String
   public var fields: [(name: String, value: String)]
   public var block: [UInt8]
 
-  public init(offset: Int = 0, version: String = "WARC/1.1", fields: [(name: String, value: String)], block: [UInt8]) {
+  public init(
+    offset: Int = 0, version: String = "WARC/1.1", fields: [(name: String, value: String)], block: [UInt8],
+    location: WARCLocation? = nil
+  ) {
     self.offset = offset
+    self.location = location ?? WARCLocation(offset: offset)
     self.version = version
     self.fields = fields
     self.block = block

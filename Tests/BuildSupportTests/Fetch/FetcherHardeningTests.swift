@@ -230,14 +230,25 @@ final class FetcherHardeningTests: XCTestCase {
 
   // MARK: 8. Where a bad page came from
 
-  func testTheCacheHintNamesTheURLServedFromTheCache() async throws {
-    _ = try await Fetcher(configuration()).get(url("p0.html"))
+  func testThePageABuildFailedOnIsDroppedFromTheCacheAndTheNoteSaysSo() async throws {
+    let first = Fetcher(configuration())
+    XCTAssertNil(first.cacheHint(for: "anything"), "no page was read yet")
+    _ = try await first.get(url("p0.html"))
+    _ = try await first.get(url("p1.html"))
+    let general = try XCTUnwrap(first.cacheHint(for: "a rule failed"))
+    XCTAssertTrue(general.contains("2 pages were read in this run"), general)
+    XCTAssertTrue(general.contains("--refresh=all fetches every one again"), general)
+    XCTAssertTrue(general.contains("catalog cache rm --cache \(dir.path)/cache --url URL"), general)
+
     let fresh = Fetcher(configuration())
-    XCTAssertNil(fresh.cacheHint(for: "anything"), "nothing came from the cache yet")
     _ = try await fresh.get(url("p0.html"))
     let hint = try XCTUnwrap(fresh.cacheHint(for: "\(url("p0.html").absoluteString): line 3: the table ends early"))
-    XCTAssertTrue(hint.contains("--refresh"), hint)
-    XCTAssertTrue(hint.contains("catalog cache rm --cache \(dir.path)/cache --url \(url("p0.html").absoluteString)"))
+    XCTAssertEqual(
+      hint,
+      "note: \(url("p0.html").absoluteString) was dropped from the cache in \(dir.path)/cache; the next run fetches it again"
+    )
+    XCTAssertNil(fresh.cached(url("p0.html")), "the next run asks again")
+    XCTAssertEqual(fresh.counters[.dropped], 1)
   }
 
   // MARK: 9, 10. Damaged entries

@@ -85,7 +85,7 @@ final class RunOutcomeTests: XCTestCase {
   }
 
   func testAnOutputFolderThatIsAFileExits74WithAPlainSentence() async throws {
-    FileManager.default.createFile(atPath: path("out"), contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: path("out"), contents: Data("x".utf8)))
     let o = await BuildRunner.run(tool, arguments: args()) { _ in [.issue(Self.catalogue(6), file: "a.json")] }
     XCTAssertEqual(o.code, .io)
     let error = try XCTUnwrap(o.report?.error)
@@ -95,7 +95,7 @@ final class RunOutcomeTests: XCTestCase {
   }
 
   func testACacheThatIsAFileOrSitsBelowAFileExits74() async throws {
-    FileManager.default.createFile(atPath: path("cache"), contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: path("cache"), contents: Data("x".utf8)))
     let o = await BuildRunner.run(tool, arguments: args()) { _ in [.issue(Self.catalogue(6), file: "a.json")] }
     XCTAssertEqual(o.code, .io)
     XCTAssertTrue(o.report?.error?.contains("could not use it as the cache folder") == true, o.report?.error ?? "")

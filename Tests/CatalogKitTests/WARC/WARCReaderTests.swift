@@ -18,8 +18,10 @@ final class WARCReaderTests: XCTestCase {
     return out
   }
 
-  private func read(_ bytes: [UInt8], wants: (String) -> Bool = { _ in true }) throws -> WARCAnswerReader.Result {
-    try WARCAnswerReader.read(try WARCReader.records(bytes), wants: wants, bodyCap: 1 << 20)
+  private func read(_ bytes: [UInt8], wants: @escaping (String) -> Bool = { _ in true }) throws -> (
+    answers: [WARCAnswer], counts: WARCAnswerReader.Counts
+  ) {
+    try WARCAnswerReader.read(bytes, wants: wants, bodyCap: 1 << 20)
   }
 
   func testAnExportReadsBackAsTheSameAnswersPlainOrGzipped() throws {
@@ -120,7 +122,7 @@ final class WARCReaderTests: XCTestCase {
       ], block: http.serialized())
     bytes += revisit.serialized()
     let got = try read(bytes)
-    XCTAssertEqual(got.revisits, 1)
+    XCTAssertEqual(got.counts.revisits, 1)
     XCTAssertEqual(got.answers.last?.url, "https://example.org/b")
     XCTAssertEqual(got.answers.last.map { String(decoding: $0.body, as: UTF8.self) }, "same bytes")
     XCTAssertEqual(got.answers.last?.header("content-type"), "text/plain")
@@ -142,6 +144,123 @@ final class WARCReaderTests: XCTestCase {
     let bytes = try file([answer("https://example.org/a", "a"), answer("https://elsewhere.net/b", "b")], gzip: true)
     let got = try read(bytes) { $0 == "example.org" }
     XCTAssertEqual(got.answers.map(\.url), ["https://example.org/a"])
-    XCTAssertEqual(got.otherHosts, 1)
+    XCTAssertEqual(got.counts.otherHosts, 1)
+  }
+
+  func testTheRequestComesFirstAndTheResponsePointsBackToIt() throws {
+    let records = answer("https://example.org/a", "a").records(warcinfoID: "<urn:uuid:0>")
+    XCTAssertEqual(records.map(\.type), ["request", "response"])
+    XCTAssertEqual(records[1].concurrentTo, [records[0].recordID].compactMap { $0 })
+    XCTAssertEqual(records[0].concurrentTo, [], "a pointer forward is one a front-to-back verifier has not seen")
+  }
+
+  func testAnExportLabelledWARC10SaysSoInEveryRecordAndReadsBack() throws {
+    let info = WARCAnswer.warcinfo(filename: "t.warc", date: "2026-12-01T10:00:00Z", software: "t", version: .v10)
+    let a = answer("https://example.org/a", "a")
+    let records = [info] + a.records(warcinfoID: info.recordID ?? "", version: .v10)
+    XCTAssertEqual(Set(records.map(\.version)), ["WARC/1.0"])
+    XCTAssertTrue(String(decoding: info.block, as: UTF8.self).contains("format: WARC File Format 1.0"))
+    let back = try read(records.flatMap { $0.serialized() }).answers
+    XCTAssertEqual(back.map(\.body), [a.body])
+  }
+
+  func testAResponseWrittenBeforeItsRequestTakesTheRequestsMethod() throws {
+    // warcprox and Heritrix write the response first, then the request (then metadata).
+    let head = answer("https://example.org/f.zip", "", method: "HEAD").records(warcinfoID: "<urn:uuid:0>")
+    let get = answer("https://example.org/p", "page").records(warcinfoID: "<urn:uuid:0>")
+    var request = head[0]
+    request.fields.append(("WARC-Concurrent-To", head[1].recordID ?? ""))
+    var response = head[1]
+    response.fields.removeAll { $0.name == "WARC-Concurrent-To" }
+    let metadata = WARCRecord(
+      fields: [("WARC-Type", "metadata"), ("WARC-Record-ID", "<urn:uuid:m>")], block: Array("x: y\r\n".utf8))
+    let bytes = [response, request, metadata, get[0], get[1]].flatMap { $0.serialized() }
+    let got = try read(bytes)
+    XCTAssertEqual(got.answers.map(\.method), ["HEAD", "GET"])
+    XCTAssertEqual(got.counts.requests, 2)
+    XCTAssertEqual(got.counts.skipped, ["metadata": 1])
+  }
+
+  func testAURLAnsweredTwiceGivesBothAnswersInFileOrder() throws {
+    let bytes = try file(
+      [answer("https://example.org/a", "first"), answer("https://example.org/a", "second")], gzip: true)
+    XCTAssertEqual(try read(bytes).answers.map { String(decoding: $0.body, as: UTF8.self) }, ["first", "second"])
+  }
+
+  func testARecordOverTheCapIsRefusedFromItsHeaderBeforeItsBlockIsRead() throws {
+    // The header claims 3 GiB; the file holds a few bytes of it. Refused as too large, not as cut
+    // short: the reader never went looking for the block.
+    let huge = Array(
+      ("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.org/big\r\n"
+        + "Content-Length: \(3 << 30)\r\n\r\nHTTP/1.1 200 OK\r\n\r\nxxxx").utf8)
+    for bytes in [huge, try GzipMembers.compress(huge)] {
+      XCTAssertThrowsError(try read(bytes)) { e in
+        XCTAssertEqual(e as? WARCError, .tooLarge(offset: 0, contentLength: 3 << 30, cap: 1 << 20))
+      }
+    }
+    // For a host nobody asked for, the block is read past (here: it is not there, so cut short).
+    XCTAssertThrowsError(try read(huge) { $0 == "elsewhere.org" }) { e in
+      guard case WARCError.cutShort? = e as? WARCError else { return XCTFail("\(e)") }
+    }
+  }
+
+  func testABodyInflatingPastTheCapIsRefused() throws {
+    let zeros = try GzipMembers.compress([UInt8](repeating: 0, count: 3 << 20))
+    let http = HTTPMessage(
+      startLine: "HTTP/1.1 200 OK", fields: [("Content-Encoding", "gzip")], payload: zeros
+    ).serialized()
+    let record = WARCRecord(
+      fields: [("WARC-Type", "response"), ("WARC-Target-URI", "https://example.org/bomb")], block: http)
+    XCTAssertThrowsError(try read(record.serialized())) { e in
+      guard case WARCError.badHTTP? = e as? WARCError else { return XCTFail("\(e)") }
+      XCTAssertTrue("\(e)".contains("does not inflate within 1048576 bytes"), "\(e)")
+    }
+  }
+
+  func testAnEmptyFileOrAnEmptyGzipMemberHoldsNoRecords() throws {
+    for bytes in [[], Array("\r\n\r\n".utf8), try GzipMembers.compress([])] {
+      XCTAssertEqual(try read(bytes).counts.records, 0)
+    }
+  }
+
+  func testRecordsInOneGzipMemberAreLocatedAndARevisitReadsItsOriginalBack() throws {
+    // Several records in one member (as `warcat concat` or a whole-file gzip writes them): each is
+    // found again at its member's offset plus how far in it starts.
+    let original = answer("https://example.org/a", "same bytes")
+    let info = WARCAnswer.warcinfo(filename: "t.warc", date: "2026-12-01T10:00:00Z", software: "test")
+    let revisit = WARCRecord(
+      fields: [
+        ("WARC-Type", "revisit"), ("WARC-Record-ID", "<urn:uuid:2>"), ("WARC-Target-URI", "https://example.org/b"),
+        ("WARC-Date", "2026-12-02T10:00:00Z"),
+        ("WARC-Payload-Digest", WARCDigest.sha1(Array("same bytes".utf8)).description),
+      ], block: [])
+    let plain = ([info] + original.records(warcinfoID: "") + [revisit]).flatMap { $0.serialized() }
+    let bytes = try GzipMembers.compress(Array(plain.prefix(100))) + GzipMembers.compress(Array(plain.dropFirst(100)))
+    let records = try WARCReader.records(bytes)
+    XCTAssertEqual(records.map(\.type), ["warcinfo", "request", "response", "revisit"])
+    XCTAssertTrue(records.dropFirst().allSatisfy { $0.location.skip > 0 }, "\(records.map(\.location))")
+    let got = try read(bytes)
+    XCTAssertEqual(got.answers.map { String(decoding: $0.body, as: UTF8.self) }, ["same bytes", "same bytes"])
+    let location = try XCTUnwrap(got.answers.last?.bodyLocation)
+    XCTAssertEqual(
+      try WARCAnswerReader.body(at: location, in: WARCBytes(bytes), bodyCap: 1 << 20), Array("same bytes".utf8))
+  }
+
+  func testAReaderThatReadsInSmallPiecesFindsTheSameRecords() throws {
+    // Chunk boundaries anywhere: a source that hands out 7 bytes at a time.
+    struct Trickle: WARCSource {
+      var bytes: [UInt8]
+      func read(at offset: Int, count: Int) -> [UInt8] { WARCBytes(bytes).read(at: offset, count: min(count, 7)) }
+    }
+    let answers = [
+      answer("https://example.org/a", String(repeating: "a", count: 5000)), answer("https://example.org/b", "b"),
+    ]
+    for gzip in [false, true] {
+      let bytes = try file(answers, gzip: gzip)
+      let reader = try WARCAnswerReader(Trickle(bytes: bytes), wants: { _ in true }, bodyCap: 1 << 20)
+      var back: [WARCAnswer] = []
+      while let a = try reader.next() { back.append(a) }
+      XCTAssertEqual(back.map(\.body), answers.map(\.body))
+    }
   }
 }

@@ -289,7 +289,7 @@ final class AtarimaniaBuildTests: XCTestCase {
     XCTAssertEqual(result.status, 65, result.stderr)
     XCTAssertTrue(
       result.stderr.contains(
-        "https://www.atarimania.com/magazines/12: the page ends after 60000 bytes without its closing </html>"),
+        "https://www.atarimania.com/magazines/12: cut short: no closing </html> in its 60000 bytes"),
       result.stderr)
     XCTAssertEqual(outputBytes(), before)
   }

@@ -199,7 +199,7 @@ final class BuildCommandTests: XCTestCase {
     let mirror = try DemoMirrorProcess(slowMilliseconds: 400)
     defer { mirror.stop() }
     let stderrFile = dir.appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+    XCTAssertTrue(FileManager.default.createFile(atPath: stderrFile.path, contents: nil))
     let p = Process()
     p.executableURL = Tool.productsDirectory.appendingPathComponent("catalog")
     p.arguments =

@@ -68,4 +68,51 @@ final class CacheJSONTests: XCTestCase {
     XCTAssertEqual(rows.first?["head"] as? Int, 1)
     XCTAssertEqual(doc["entries"] as? Int, 4)
   }
+
+  func testVerifyJSONNamesEachProblemByKindThenRepairs() throws {
+    let clean = try json(["verify", "--cache", cache.path])
+    XCTAssertEqual(clean["entries"] as? Int, 4)
+    XCTAssertEqual((clean["problems"] as? [Any])?.count, 0)
+    XCTAssertNil(clean["repaired"])
+    let body = try XCTUnwrap(
+      FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String }.first { $0.hasSuffix(".body") })
+    try Data("damaged".utf8).write(to: cache.appendingPathComponent(body))
+    let bad = try Tool.run("catalog", ["cache", "verify", "--json", "--cache", cache.path])
+    XCTAssertEqual(bad.status, 65, bad.stderr)
+    let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as? [String: Any])
+    let problems = try XCTUnwrap(doc["problems"] as? [[String: Any]])
+    XCTAssertEqual(problems.map { $0["kind"] as? String }, ["bodyMismatch"])
+    XCTAssertEqual(problems.first?["path"] as? String, cache.appendingPathComponent(body).path)
+    let repaired = try json(["verify", "--repair", "--cache", cache.path])
+    XCTAssertEqual(repaired["repaired"] as? Int, 1)
+    XCTAssertEqual(try json(["verify", "--cache", cache.path])["entries"] as? Int, 3)
+  }
+
+  func testExportImportPruneAndRmPrintJSON() throws {
+    let warc = dir.appendingPathComponent("pages.warc.gz").path
+    let exported = try json(["export", "--cache", cache.path, "--warc", warc])
+    XCTAssertEqual(exported["gets"] as? Int, 3)
+    XCTAssertEqual(exported["heads"] as? Int, 1)
+    XCTAssertEqual(exported["warc"] as? String, warc)
+    let back = dir.appendingPathComponent("back").path
+    let imported = try json(["import", warc, "--cache", back])
+    XCTAssertEqual(imported["gets"] as? Int, 3)
+    XCTAssertEqual(imported["heads"] as? Int, 1)
+    XCTAssertEqual(imported["cache"] as? String, back)
+    let pruned = try json(["prune", "--days", "0", "--dry-run", "--cache", back])
+    XCTAssertEqual(pruned["dryRun"] as? Bool, true)
+    XCTAssertEqual(pruned["days"] as? Int, 0)
+    let removed = try json(["rm", "--host", "files.example", "--cache", back])
+    XCTAssertEqual(removed["host"] as? String, "files.example")
+    XCTAssertEqual(removed["removed"] as? Int, 1)
+  }
+
+  func testCommandsThatReportNothingRefuseJSONSayingWhereTheNumbersAre() throws {
+    for (sub, hint) in [("report", "catalog build --json"), ("demo", "catalog demo --serve")] {
+      let r = try Tool.run("catalog", [sub, "--json"])
+      XCTAssertEqual(r.status, 64, r.stderr)
+      XCTAssertTrue(r.stderr.hasPrefix("error: \(sub) has no --json: "), r.stderr)
+      XCTAssertTrue(r.stderr.contains(hint), r.stderr)
+    }
+  }
 }

@@ -205,4 +205,14 @@ final class CatalogDiffTests: XCTestCase {
     XCTAssertTrue(coloured.contains("\u{1B}[31m  - SK"), coloured)
     XCTAssertFalse(try onATerminal(["NO_COLOR": "1"]).contains("\u{1B}["))
   }
+
+  func testAMissingSideIsNamedAsTypedNotJoinedToTheOtherFolder() throws {
+    let old = temp.appendingPathComponent("catalogs")
+    try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+    let r = try Tool.run("catalog", ["diff", "catalogs/", "catalogs-new/"], in: temp)
+    XCTAssertEqual(r.status, 2, r.stderr)
+    XCTAssertEqual(r.stderr, "error: catalogs-new/: no such file or folder\n")
+    let first = try Tool.run("catalog", ["diff", "nowhere.json", "catalogs/"], in: temp)
+    XCTAssertEqual(first.stderr, "error: nowhere.json: no such file or folder\n")
+  }
 }

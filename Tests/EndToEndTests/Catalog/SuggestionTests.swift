@@ -18,4 +18,17 @@ final class SuggestionTests: XCTestCase {
     XCTAssertEqual(tool.status, 64)
     XCTAssertTrue(tool.stderr.contains("Did you mean '--cache'?"), tool.stderr)
   }
+
+  func testAWordFarFromEveryOptionGetsNoSuggestion() throws {
+    for (tool, args) in [
+      ("retrospec-build", ["--bogus"]), ("catalog", ["build", "--bogus"]), ("catalog", ["diff", "--bogus"]),
+    ] {
+      let r = try Tool.run(tool, args)
+      XCTAssertEqual(r.status, 64, r.stderr)
+      XCTAssertTrue(r.stderr.lowercased().contains("unknown option '--bogus'."), r.stderr)
+      XCTAssertFalse(r.stderr.lowercased().contains("did you mean"), "\(tool): \(r.stderr)")
+    }
+    let swapped = try Tool.run("retrospec-build", ["--jbos", "2"])
+    XCTAssertTrue(swapped.stderr.contains("Did you mean '--jobs'?"), swapped.stderr)
+  }
 }

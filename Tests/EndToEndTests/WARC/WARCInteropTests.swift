@@ -187,7 +187,7 @@ final class WARCInteropTests: XCTestCase {
     try Data(damaged.utf8).write(to: URL(fileURLWithPath: warc))
     let r = try Tool.run("catalog", ["cache", "import", warc, "--cache", cache.path])
     XCTAssertEqual(r.status, 65, r.stdout + r.stderr)
-    XCTAssertTrue(r.stderr.contains("\(warc): record at offset \(offsets[2]): WARC-Block-Digest"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("\(warc): record at offset \(offsets[3]): WARC-Block-Digest"), r.stderr)
     XCTAssertEqual(try snapshot(cache), before, "the cache is as it was")
 
     // Cut short, and a length that lies: also errors naming the offset, also nothing written.

@@ -104,9 +104,10 @@ public enum AtarimaniaTool {
     let index = try parsed(indexPage, ctx: ctx) {
       try AtarimaniaIndex.parse(indexPage.body, url: indexURL.absoluteString)
     }
-    ctx.note("index: \(index.ids.count) titles")
+    ctx.note("index: \(Plural.count(index.ids.count, "title"))")
     if let stated = index.statedCount, stated != index.ids.count {
-      ctx.warn("\(indexURL.absoluteString): the page states \(stated) magazines but links \(index.ids.count)")
+      ctx.warn(
+        "\(indexURL.absoluteString): the page states \(Plural.count(stated, "magazine")) but links \(index.ids.count)")
     }
     let wanted = try o.only.map { try requestedIDs($0, index: index) }
     let ids = index.ids.filter { wanted?.contains($0) ?? true }
@@ -128,7 +129,9 @@ public enum AtarimaniaTool {
       }
       for line in page.skipped { ctx.warn(line) }
       if let stated = page.statedCount, stated != page.issues.count {
-        ctx.warn("\(url.absoluteString): the page states \(stated) issues but lists \(page.issues.count) with a PDF")
+        ctx.warn(
+          "\(url.absoluteString): the page states \(Plural.count(stated, "issue")) but lists \(page.issues.count) with a PDF"
+        )
       }
       if page.name == nil { ctx.warn("\(url.absoluteString): no title on the page; title \(id) skipped") }
       return page
@@ -148,7 +151,7 @@ public enum AtarimaniaTool {
     let probes = ctx.sizeProbes(from: answers, below: AtarimaniaSite.base)
     let outcome = AtarimaniaCatalogueAssembly.assemble(titles: titles, probes: probes, generated: o.date)
     for title in outcome.perTitle {
-      ctx.note("  \(padded(title.name, 40)) \(title.issues) issues")
+      ctx.note("  \(padded(title.name, 40)) \(Plural.count(title.issues, "issue"))")
     }
     let c = outcome.catalogue
     let megabytes = c.totalBytes.map { "\($0 / 1_000_000) MB" } ?? "more MB than can be added up"

@@ -58,14 +58,15 @@ public enum BombJackTool {
 
     let crawl = try await SiteCrawl.walk(ctx, start: start, scoped: partial, maxPages: maxPages)
     if crawl.capped {
-      ctx.warn("the walk stopped at --max-pages \(maxPages) with \(crawl.leftOver) page(s) still queued")
+      ctx.warn("the walk stopped at --max-pages \(maxPages) with \(Plural.count(crawl.leftOver, "page")) still queued")
     }
     let targets = BombJackCatalogueAssembly.probeTargets(crawl.pages)
     let probes = o.flag("--no-probe") ? [:] : try await SiteCrawl.probe(ctx, targets)
     let build = BombJackCatalogueAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
     for r in build.runs {
       let count = String(r.count)
-      ctx.note(String(repeating: " ", count: max(0, 7 - count.count)) + count + " items  " + r.title)
+      let items = Plural.noun(r.count, "item ", "items")
+      ctx.note(String(repeating: " ", count: max(0, 7 - count.count)) + count + " \(items)  " + r.title)
     }
 
     // The runner checks the seven files as a set before any is written: one bad file stops them all.
@@ -82,9 +83,9 @@ public enum BombJackTool {
       if products.isEmpty {
         let d = build.dropped
         summary += [
-          "walked \(crawl.pages.count + crawl.failed.count) pages, \(build.pagesWithArchives) with archives, "
+          "walked \(Plural.count(crawl.pages.count + crawl.failed.count, "page")), \(build.pagesWithArchives) with archives, "
             + "\(crawl.failed.count) failed" + (crawl.capped ? ", stopped at --max-pages" : ""),
-          "dropped \(d.noAddress) with no usable address, \(d.repeats) repeats, \(d.diskContents) disk contents, "
+          "dropped \(d.noAddress) with no usable address, \(Plural.count(d.repeats, "repeat")), \(d.diskContents) disk contents, "
             + "\(d.gone) gone from the server",
           "\(Plural.count(build.issueCount, "issue")) across \(Plural.count(build.runs.count + 1, "run")), in \(Plural.count(build.catalogues.count, "catalogue"))",
           o.noNetwork

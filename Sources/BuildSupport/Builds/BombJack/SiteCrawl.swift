@@ -85,7 +85,9 @@ enum SiteCrawl {
       case .notCached: return .missing
       case .disallowedByRobots: return .robots
       case .failed(_, let reason): return .failed(reason)
-      case .truncated, .tooLarge, .foreignRedirect, .rejected: return .failed(e.description)
+      case .truncated, .tooLarge, .foreignRedirect: return .failed(e.description)
+      case .rejected(_, let reason, let attempts):
+        return .failed("\(reason) (\(Plural.count(attempts, "attempt"))), not kept in the cache")
       case .refused, .notCachedMany, .hostNotAllowed, .robotsUnavailable, .unreachable, .corruptInCache, .timeUp:
         throw e
       }

@@ -88,7 +88,7 @@ struct PopBoksRun {
     let previous = try PreviousCatalogue.read(
       PopBoksCatalogue.self, at: target(m, single: single), warnIfUnreadable: false)
 
-    ctx.note("\(m.rawValue): measuring \(index.entries.count) issues…")
+    ctx.note("\(m.rawValue): measuring \(Plural.count(index.entries.count, "issue"))…")
     let fetcher = ctx.fetcher
     let progress = ctx.progress
     let results = try await PopBoksGridSurvey.measureAll(
@@ -120,7 +120,8 @@ struct PopBoksRun {
 
     let floor = ctx.options.int("--min-issues", default: previous?.issues.count ?? m.minimumIssues)
     if ctx.options.value("--min-issues") == nil, previous == nil, issues.count > floor {
-      ctx.note("\(m.rawValue): \(issues.count) issues, more than the expected \(floor); raise the expectation")
+      ctx.note(
+        "\(m.rawValue): \(Plural.count(issues.count, "issue")), more than the expected \(floor); raise the expectation")
     }
     let rules = PopBoksRules.rules(magazine: m, minimumIssues: floor, years: years, missingCovers: missingCovers)
     return (

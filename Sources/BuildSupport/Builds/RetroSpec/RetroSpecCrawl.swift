@@ -29,7 +29,7 @@ struct RetroSpecCrawl {
     let pages = try await indexPages()
     let cells = RetroSpecCatalogueAssembly.cells(of: pages, only: only)
     let seriesCount = Set(cells.map { $0.issueID.seriesKey }).count
-    ctx.note("index: \(cells.count) issues across \(seriesCount) series")
+    ctx.note("index: \(Plural.count(cells.count, "issue")) across \(seriesCount) series")
 
     let magshows = try await metadata(for: cells)
     let probed = !o.flag("--no-probe")
@@ -43,7 +43,9 @@ struct RetroSpecCrawl {
       minIssues: o.int("--min-issues") ?? (o.allowShrink ? 1 : nil),
       maxDead: o.int("--max-dead"), minWithMetadata: o.int("--min-described"))
     if let previous, only == nil, catalogue.issues.count > previous.issues.count {
-      ctx.note("the site grew: \(catalogue.issues.count) issues, \(previous.issues.count) in the previous catalogue")
+      ctx.note(
+        "the site grew: \(Plural.count(catalogue.issues.count, "issue")), \(previous.issues.count) in the previous catalogue"
+      )
     }
     let dead = catalogue.issues.filter { $0.dead == true }.count
     let live = probes.count - dead
@@ -51,8 +53,8 @@ struct RetroSpecCrawl {
       catalogue, file: RetroSpecCrawl.file,
       rules: RetroSpecRules.rules(thresholds: thresholds, pages: pages, probed: probed), partial: only != nil,
       summary: [
-        "index: \(cells.count) issues across \(seriesCount) series",
-        "metadata: \(magshows.count)/\(cells.count) issues",
+        "index: \(Plural.count(cells.count, "issue")) across \(seriesCount) series",
+        "metadata: \(magshows.count)/\(cells.count) \(Plural.noun(cells.count, "issue"))",
         probed ? "archives: \(live) live, \(dead) missing" : "archives: not probed (--no-probe)",
       ])
   }
@@ -81,7 +83,7 @@ struct RetroSpecCrawl {
 
   func report(_ page: RetroSpecIndexPage) {
     let name = page.name.padding(toLength: 16, withPad: " ", startingAt: 0)
-    ctx.note("  \(name) \(page.cells.count) issues")
+    ctx.note("  \(name) \(Plural.count(page.cells.count, "issue"))")
     if page.looksTruncated {
       ctx.warn(
         "\(page.url.absoluteString): the page looks truncated (no closing CONTENT marker or </html>); \(page.cells.count) issue cells read"

@@ -32,7 +32,7 @@ enum DumpSource {
     } else {
       ctx.note(
         String(format: "  loaded %.1f MB of SQL into %@", Double(load.sqlBytes) / 1_000_000, path.lastPathComponent))
-      for (table, rows) in load.rowCounts { ctx.note("  \(Out.pad(table, 12)) \(rows) rows") }
+      for (table, rows) in load.rowCounts { ctx.note("  \(Out.pad(table, 12)) \(Plural.count(rows, "row"))") }
     }
     for w in load.warnings { ctx.warn(w) }
     return opened

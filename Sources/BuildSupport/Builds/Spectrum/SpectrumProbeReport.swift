@@ -19,7 +19,7 @@ enum SpectrumProbeReport {
     Out.heading("1. Archive masks by column and shape")
     let magazineMasks = magazines.compactMap(\.archiveMask).filter { !$0.isEmpty }
     let issueMasks = issues.compactMap(\.archiveMask).filter { !$0.isEmpty }
-    Out.line("magazines.archive_mask  \(magazineMasks.count) of \(magazines.count) magazines")
+    Out.line("magazines.archive_mask  \(magazineMasks.count) of \(Plural.count(magazines.count, "magazine"))")
     Out.line("magazines.link_mask     \(magazines.compactMap(\.linkMask).filter { !$0.isEmpty }.count)")
     Out.line(
       "issues.archive_mask     \(issueMasks.count) issue-level overrides, \(issueMasks.filter { SpectrumMask($0).tokens.isEmpty }.count) plain URLs without tokens"
@@ -75,7 +75,7 @@ enum SpectrumProbeReport {
     Out.line("downloads of filetype 46/60: \(downloads.count)")
     for (p, n) in prefixes.sorted(by: { $0.key < $1.key }) { Out.line("  \(Out.pad(p, 22)) \(n)") }
     let books = SpectrumPlan.books(downloads)
-    Out.line("planned book rows: \(books.rows.count) under \(books.seriesCount) imprints")
+    Out.line("planned book rows: \(books.rows.count) under \(Plural.count(books.seriesCount, "imprint"))")
 
     Out.heading("5. Paper titles with an archive mask")
     var counts: [Int: Int] = [:]

@@ -17,7 +17,7 @@ enum ValidateReport {
     let issues = try store.issues().filter { byID[$0.magazineID] != nil }
     let samples = SpectrumMaskSample.select(magazines: magazines, issues: issues, perToken: perToken)
     let identifiers = Array(Set(samples.map(\.location.identifier))).sorted()
-    ctx.note("validate: \(samples.count) samples over \(identifiers.count) items")
+    ctx.note("validate: \(Plural.count(samples.count, "sample")) over \(Plural.count(identifiers.count, "item"))")
     let answers = try await ArchiveClient(ctx, unreadable: .warnAsMissing, batch: 25).lookups(identifiers)
 
     var stale: [String] = []
@@ -56,7 +56,7 @@ enum ValidateReport {
         "\(Out.pad("{\(token)}", 8)) \(Out.padLeft(String(group.count), 7)) \(Out.padLeft(String(ok), 7)) \(Out.padLeft(String(renamed), 8)) \(Out.padLeft(String(gone), 8)) \(Out.padLeft(Out.percent(resolved, group.count), 9))\(suspect)"
       )
     }
-    Out.line("resolved \(resolvedTotal) of \(total) samples (\(Out.percent(resolvedTotal, total)))")
+    Out.line("resolved \(resolvedTotal) of \(Plural.count(total, "sample")) (\(Out.percent(resolvedTotal, total)))")
     Out.heading("Stale file names (first 8 of \(stale.count))")
     for s in stale.prefix(8) { Out.line("  " + s) }
     Out.heading("Missing items (first 10 of \(missing.count))")

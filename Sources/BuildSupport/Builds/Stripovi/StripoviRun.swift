@@ -80,15 +80,16 @@ struct StripoviRun {
       let rule = StripoviPageRule(dir: comic.dir, prefix: comic.prefix, width: comic.width, ext: comic.ext)
       lines.append(
         String(String(repeating: " ", count: max(0, 4 - String(d.id).count)) + String(d.id)) + " "
-          + comic.title.padding(toLength: 40, withPad: " ", startingAt: 0) + " \(comic.pages) pages  \(rule)")
+          + comic.title.padding(toLength: 40, withPad: " ", startingAt: 0)
+          + " \(Plural.count(comic.pages, "page"))  \(rule)")
     }
     comics.sort { $0.id < $1.id }
     let catalogue = StripoviCatalogue(generated: o.date, base: StripoviReaderPage.base, comics: comics)
     let floor = o.int("--min-comics", default: previous?.comics.count ?? 1)
     let runs = Set(comics.compactMap(\.series))
     let summary =
-      ["index: \(comics.count) comics"] + lines + [
-        "runs: \(runs.count) (\(comics.filter { $0.series != nil }.count) episodes), standalone: \(comics.filter { $0.series == nil }.count)"
+      ["index: \(Plural.count(comics.count, "comic"))"] + lines + [
+        "runs: \(runs.count) (\(Plural.count(comics.filter { $0.series != nil }.count, "episode"))), standalone: \(comics.filter { $0.series == nil }.count)"
       ]
     return [
       .stripovi(
@@ -138,7 +139,7 @@ struct StripoviRun {
     }
     if pages < 10, StripoviPageRule.candidates(page: 1, path: image).count > 1 {
       ctx.note(
-        "\(first): \(pages) pages, so the zero-padding width cannot be confirmed; width 2 is assumed (every page address is the same either way)"
+        "\(first): \(Plural.count(pages, "page")), so the zero-padding width cannot be confirmed; width 2 is assumed (every page address is the same either way)"
       )
     }
     return StripoviComicDraft(id: id, heading: heading, pages: pages, samples: samples)

@@ -121,7 +121,7 @@ public enum VintageAppleTool {
       let probes = ctx.sizeProbes(from: try await ctx.probeSizes(urls), below: VintageAppleSection.base)
       let outcome = VintageAppleCatalogueAssembly.assemble(listings: listings, probes: probes, generated: o.date)
       for section in outcome.perSection {
-        ctx.note("  \(padded(section.name, 34)) \(section.files) files")
+        ctx.note("  \(padded(section.name, 34)) \(Plural.count(section.files, "file"))")
       }
       let c = outcome.catalogue
       let limits = try thresholdsByGroup[group] ?? thresholds(ctx, group)
@@ -129,7 +129,7 @@ public enum VintageAppleTool {
         .issue(
           c, file: group.catalogueFile, rules: VintageAppleRules.rules(group: group, limits), partial: o.only != nil,
           summary: [
-            "vintageapple-\(group.rawValue): \(c.issues.count) files, \(c.series.count) sections, \(outcome.dead) dead, \(outcome.duplicatesSkipped) duplicate links skipped, \(outcome.totalBytes / 1000) KB"
+            "vintageapple-\(group.rawValue): \(Plural.count(c.issues.count, "file")), \(Plural.count(c.series.count, "section")), \(outcome.dead) dead, \(Plural.count(outcome.duplicatesSkipped, "duplicate link")) skipped, \(outcome.totalBytes / 1000) KB"
           ]))
     }
     return products
