@@ -8,7 +8,7 @@ let targets = [
   "FuzzRetroSpecIndex", "FuzzRetroSpecMagshow", "FuzzBombJackPage", "FuzzAtarimaniaIndex",
   "FuzzAtarimaniaTitle", "FuzzVintageAppleSection", "FuzzStripoviReader", "FuzzPopBoksDzuboks",
   "FuzzPopBoksRitam", "FuzzSQLDump", "FuzzZipArchive", "FuzzArchiveMetadata", "FuzzScandata",
-  "FuzzCatalogueFile", "FuzzRobots", "FuzzHeaders", "FuzzMask", "FuzzWARC",
+  "FuzzCatalogueFile", "FuzzRobots", "FuzzHeaders", "FuzzMask", "FuzzWARC", "FuzzPageShape",
 ]
 
 let package = Package(

@@ -34,6 +34,11 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     { try await WarcBench.run() }
   ),
   (
+    "chaos",
+    "generated sites under seeded 2% and 5% transient 5xx/429: slowdown against a clean build (needs the build tools built)",
+    { try await ChaosBench.run() }
+  ),
+  (
     "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
   ),
 ]

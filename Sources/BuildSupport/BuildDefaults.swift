@@ -16,8 +16,13 @@ public enum BuildDefaults {
   public static let requestTimeoutSeconds = 30.0
   /// Attempts per request for 429, 5xx and transport errors (the first try included).
   public static let maxAttempts = 4
-  /// Backoff before the first retry when the server gives no Retry-After; doubles each time.
-  public static let backoffBaseSeconds = 1.0
+  /// Backoff before the first retry when the server gives no Retry-After; doubles each time, with
+  /// ±25% jitter. A quarter second: the failing host is already asked less at once (its gate halves
+  /// what may be in flight on every error answer), and the retry chain of one URL is what a whole
+  /// batch waits for, so a one-second base made 2% of 503s cost a run five to twenty times its length.
+  public static let backoffBaseSeconds = 0.25
+  /// The longest backoff between two attempts without a Retry-After.
+  public static let backoffCapSeconds = 8.0
   /// The longest Retry-After we wait out; longer asks fail at once rather than sleep.
   public static let retryAfterCapSeconds = 120.0
   /// Consecutive refusals (429, 503 with Retry-After, transport failures) after which a host's breaker opens.

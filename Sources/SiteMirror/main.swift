@@ -15,8 +15,9 @@ let usage = """
     --sizes <file>     Lines of `host/path<TAB>bytes` answered to HEAD when no file exists.
     --for <seconds>    Stop by itself after this long. (default: 3600; 1 to 2592000)
     --chaos <plan>     Fault a share of answers, transiently: SEED:RATE[:KIND,...], e.g. 7:0.05 or
-                       7:0.1:half-body,error-page-200. Kinds: 5xx-burst, 429, reset, lying-length,
-                       half-body, stall, empty-200, error-page-200, head-zero, head-error-page.
+                       7:0.1:half-body,error-page-200. Kinds: 5xx-burst, 429, 429-retry-after, reset,
+                       lying-length, half-body, stall, empty-200, error-page-200, head-zero,
+                       head-error-page.
     --version          Show the version and the commit it was built from.
     --help             Show help information.
 

@@ -6,8 +6,10 @@ public struct ChaosPlan: Sendable, Equatable {
   public enum Kind: String, CaseIterable, Sendable {
     /// 503 on one to three requests in a row, no Retry-After.
     case burst5xx = "5xx-burst"
-    /// 429 with `Retry-After: 1`.
+    /// 429 with no Retry-After.
     case tooMany = "429"
+    /// 429 with `Retry-After: 1`, which a polite client waits out for the whole host.
+    case tooManyRetryAfter = "429-retry-after"
     /// Headers and half the body, then the connection is closed.
     case reset = "reset"
     /// The whole body under a Content-Length that promises 100 bytes more.
@@ -28,7 +30,7 @@ public struct ChaosPlan: Sendable, Equatable {
     /// Whether the fault can happen to a request of this method.
     func applies(to method: String) -> Bool {
       switch self {
-      case .burst5xx, .tooMany, .stall: true
+      case .burst5xx, .tooMany, .tooManyRetryAfter, .stall: true
       case .reset, .lyingLength, .halfBody, .empty200, .errorPage200: method == "GET"
       case .headZero, .headErrorPage: method == "HEAD"
       }

@@ -437,6 +437,9 @@ public final class SiteMirror: Sendable {
       truth = MirrorResponse(status: 503, headers: ["Content-Type": "text/html"], body: errorPage)
       length = errorPage.count
     case .tooMany:
+      truth = MirrorResponse(status: 429, headers: ["Content-Type": "text/plain"], body: Array("slow down\n".utf8))
+      length = truth.body.count
+    case .tooManyRetryAfter:
       truth = MirrorResponse(
         status: 429, headers: ["Retry-After": "1", "Content-Type": "text/plain"], body: Array("slow down\n".utf8))
       length = truth.body.count

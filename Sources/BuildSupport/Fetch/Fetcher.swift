@@ -626,7 +626,8 @@ public final class Fetcher: Sendable {
       counters.add(.retried)
       let backoff = configuration.backoffBase * pow(2, Double(attempt - 1))
       let jitter = Double.random(in: 0.75...1.25)
-      let wait = min(max(0, retryWait ?? backoff * jitter), configuration.retryAfterCap)
+      let wait = min(
+        max(0, retryWait ?? min(backoff * jitter, BuildDefaults.backoffCapSeconds)), configuration.retryAfterCap)
       if let deadline = configuration.deadline, Date().addingTimeInterval(wait) >= deadline {
         counters.add(.failed)
         throw FetchError.timeUp(url)

@@ -93,9 +93,18 @@ extension SharedRules {
           }
         },
         cleanStringsRule { c in
-          [("catalogue", [("base", c.base)] + c.series.flatMap { s in [("series name", s.name), ("series key", s.key)] })]
+          [
+            (
+              "catalogue",
+              [("base", c.base)] + c.series.flatMap { s in [("series name", s.name), ("series key", s.key)] }
+            )
+          ]
             + c.issues.map { i in
-              (i.id, [("id", i.id), ("title", i.title), ("zip", i.zip)] + [("cover", i.cover), ("thumb", i.thumb)].compactMap { f in f.1.map { (f.0, $0) } })
+              (
+                i.id,
+                [("id", i.id), ("title", i.title), ("zip", i.zip)]
+                  + [("cover", i.cover), ("thumb", i.thumb)].compactMap { f in f.1.map { (f.0, $0) } }
+              )
             }
         },
         safePathsRule { c in

@@ -12,7 +12,8 @@ final class AnswerCheckTests: XCTestCase {
   var dir: URL!
   var server: SiteMirror!
   static let shape = PageShape(kind: "test page", identity: ["<title>Test site"], closing: ["</html>"])
-  static let page = "<html><head><title>Test site</title></head><body>" + String(repeating: "row ", count: 50)
+  static let page =
+    "<html><head><title>Test site</title></head><body>" + String(repeating: "row ", count: 50)
     + "</body></html>"
 
   override func setUpWithError() throws {
@@ -62,7 +63,8 @@ final class AnswerCheckTests: XCTestCase {
       XCTFail("an error page is no page")
     } catch let e as FetchError {
       XCTAssertEqual(e.exitCode, .invalid)
-      XCTAssertTrue(e.description.contains("https://example.org/dir/p.html: not a test page: no <title>Test site"), e.description)
+      XCTAssertTrue(
+        e.description.contains("https://example.org/dir/p.html: not a test page: no <title>Test site"), e.description)
       XCTAssertTrue(e.description.contains("not kept in the cache"), e.description)
     }
     XCTAssertEqual(f.counters[.requests], BuildDefaults.maxAttempts)
@@ -98,8 +100,10 @@ final class AnswerCheckTests: XCTestCase {
     let rule = AnswerCheck.size(SizeRule(floorBytes: 1024))
     server.route { req in
       switch req.path {
-      case "/dir/html.pdf": MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], contentLength: 5_000_000)
-      case "/dir/tiny.pdf": MirrorResponse(status: 200, headers: ["Content-Type": "application/pdf"], contentLength: 257)
+      case "/dir/html.pdf":
+        MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], contentLength: 5_000_000)
+      case "/dir/tiny.pdf":
+        MirrorResponse(status: 200, headers: ["Content-Type": "application/pdf"], contentLength: 257)
       case "/dir/zero.pdf": MirrorResponse(status: 200, headers: ["Content-Type": "application/pdf"], contentLength: 0)
       default: MirrorResponse(status: 200, headers: ["Content-Type": "application/pdf"], contentLength: 5_000_000)
       }

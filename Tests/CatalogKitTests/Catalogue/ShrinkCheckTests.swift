@@ -62,7 +62,8 @@ final class ShrinkCheckTests: XCTestCase {
   }
 
   func testANoNetworkRebuildWithFewerRowsIsAnError() {
-    XCTAssertEqual(ShrinkCheck.compareOffline(previousCount: 1907, newCount: 1906, allowed: false)?.rule, "catalogue/shrink-offline")
+    XCTAssertEqual(
+      ShrinkCheck.compareOffline(previousCount: 1907, newCount: 1906, allowed: false)?.rule, "catalogue/shrink-offline")
     XCTAssertNil(ShrinkCheck.compareOffline(previousCount: 1907, newCount: 1906, allowed: true))
     XCTAssertNil(ShrinkCheck.compareOffline(previousCount: 1907, newCount: 1907, allowed: false))
   }
