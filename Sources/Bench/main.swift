@@ -28,6 +28,7 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     "generated sites changed between two builds: default --refresh against a cold build (needs the build tools built)",
     { try await RefreshBench.run() }
   ),
+  ("weekly", "26 weekly --refresh runs per generated site (needs the tools built)", { try await WeeklyBench.run() }),
   (
     "warc", "cache → WARC export and read next to warcio's export and read; import and a 2 GB WARC with peak RSS",
     { try await WarcBench.run() }

@@ -52,7 +52,8 @@ public enum BuildDefaults {
   public static let maxRedirects = 5
   /// Share of the previous catalogue's issues a rebuild may drop before it is refused.
   public static let shrinkLimit = 0.05
-  /// `--max-age`: a detail or size copy older than this is re-asked by `--refresh` (each URL at its own
-  /// share of it, so a weekly refresh spreads the re-asking of one cold crawl over several runs).
+  /// `--max-age`: the shortest wait before `--refresh` re-asks a detail or size copy; each unchanged
+  /// answer doubles a copy's wait up to its source's horizon (`RevisitSchedule`), a changed one
+  /// brings it back to this. A month catches a corrected page soon after it changed.
   public static let maxAgeDays = 30
 }

@@ -11,6 +11,8 @@ public struct GeneratedAtarimania: Sendable {
   public var titles: Int
   public var issuesPerTitle: Int
   public var changed: Bool
+  /// Issues appended to a title, by its position (from 0): a listing change week after week.
+  public var added: [Int: Int] = [:]
 
   public init(titles: Int, issuesPerTitle: Int, changed: Bool = false) {
     self.titles = titles
@@ -36,7 +38,7 @@ public struct GeneratedAtarimania: Sendable {
     var issues = 0
     for (t, id) in ids.enumerated() {
       var rows: [(label: String, file: String, date: String)] = []
-      let count = t == titles ? 2 : issuesPerTitle + (changed && t == 0 ? 2 : 0)
+      let count = t == titles ? 2 : issuesPerTitle + (changed && t == 0 ? 2 : 0) + (added[t] ?? 0)
       for n in 0..<count {
         if changed && t == 1 && n == 1 { continue }
         var label = String(format: "%02d", n + 1)

@@ -43,6 +43,10 @@ public struct GeneratedRetroSpec: Sendable {
 
   public var issuesPerSeries: Int
   public var change: Change
+  /// Issues appended to a series, by its key (`SK`): a listing change week after week (`bench weekly`).
+  public var added: [String: Int] = [:]
+  /// A month word put on one issue's magshow page only, by issue id: a change no listing shows.
+  public var monthWords: [String: String] = [:]
 
   public init(issuesPerSeries: Int, change: Change = []) {
     self.issuesPerSeries = issuesPerSeries
@@ -58,13 +62,13 @@ public struct GeneratedRetroSpec: Sendable {
       let year = 80 + n / 12
       let month = n % 12 + 1
       let mm = String(format: "%02d", month)
-      let id = "\(key)_\(year)_\(mm)"
+      let id = GeneratedRetroSpec.id(series: key, number: n)
       return Issue(
         id: id, page: page, label: "19\(year) - \(mm)", zip: "\(key)H/ZIP/19\(year)_\(mm).zip",
         title: "19\(year) \(GeneratedRetroSpec.months[month - 1]) #\(n + 1)", name: name)
     }
     for s in GeneratedRetroSpec.series {
-      var count = issuesPerSeries
+      var count = issuesPerSeries + (added[s.key] ?? 0)
       if change.contains(.listings), s.key == "SK" { count += 2 }
       for n in 0..<count {
         if change.contains(.listings), s.key == "RA", n == 1 { continue }
@@ -75,6 +79,9 @@ public struct GeneratedRetroSpec: Sendable {
         }
         if change.contains(.detailOnly), s.key == "GAL", n == 0 {
           i.title = i.title.replacingOccurrences(of: "Januar", with: "Prvi")
+        }
+        if let word = monthWords[i.id] {
+          i.title = i.title.replacingOccurrences(of: GeneratedRetroSpec.months[n % 12], with: word)
         }
         out.append(i)
       }
@@ -92,6 +99,14 @@ public struct GeneratedRetroSpec: Sendable {
     }
     return out
   }
+
+  /// The id of a series' issue number `n` (from 0): `SK_80_01`.
+  public static func id(series key: String, number n: Int) -> String {
+    "\(key)_\(80 + n / 12)_\(String(format: "%02d", n % 12 + 1))"
+  }
+
+  /// The series keys, in the site's order.
+  public static var seriesKeys: [String] { series.map(\.key) }
 
   /// Writes the site under `root/HOST/…`; returns the number of issues.
   @discardableResult

@@ -10,6 +10,8 @@ public struct GeneratedVintageApple: Sendable {
   public var slugs: [String]
   public var rowsPerSection: Int
   public var changed: Bool
+  /// Rows appended to a section, by its position (from 0): a listing change week after week.
+  public var added: [Int: Int] = [:]
 
   /// - Parameter slugs: the sections, in the tool's order.
   public init(slugs: [String], rowsPerSection: Int, changed: Bool = false) {
@@ -25,7 +27,7 @@ public struct GeneratedVintageApple: Sendable {
     for (s, slug) in slugs.enumerated() {
       var rows: [(stem: String, title: String, year: String)] = []
       let added = !changed ? 0 : s == 0 ? 2 : s == slugs.count - 1 ? 3 : 0
-      let count = rowsPerSection + added
+      let count = rowsPerSection + added + (self.added[s] ?? 0)
       for n in 0..<count {
         // The last row of the second section withdrawn (the site numbers rows, so removing the last
         // keeps the others' numbers).

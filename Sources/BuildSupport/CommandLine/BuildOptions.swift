@@ -18,7 +18,7 @@ public struct BuildOptions: Sendable {
   public var refresh = false
   /// `--refresh=all`: revalidate every cached answer, not only what the freshness rules pick.
   public var refreshAll = false
-  /// `--max-age <days>`: details and sizes older than this are re-asked by a refresh.
+  /// `--max-age <days>`: the shortest wait before a refresh re-asks a detail or size (see `RevisitSchedule`).
   public var maxAgeDays = BuildDefaults.maxAgeDays
   public var date: String
   public var reportFile: URL?
@@ -121,10 +121,11 @@ enum SharedOption {
       ToolOption(
         "--refresh",
         help:
-          "Revalidate listings; re-ask details and sizes only when new, changed or past --max-age (--refresh=all: everything).",
+          "Revalidate listings; re-ask details and sizes only when new, changed or due by their revisit interval (--refresh=all: everything).",
         kind: .flagOr(["all"])),
       ToolOption(
-        "--max-age", value: "<days>", help: "Age at which --refresh re-asks a detail or size copy.",
+        "--max-age", value: "<days>",
+        help: "Shortest wait before --refresh re-asks a detail or size (unchanged answers double it).",
         default: String(BuildDefaults.maxAgeDays), kind: .integer(0...36_500)),
       ToolOption(
         "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",

@@ -35,14 +35,21 @@ public enum Counter: String, CaseIterable, Sendable, Codable {
   /// the cache so the next run asks again.
   case dropped = "fetch/dropped"
   /// Under --refresh: cached answers asked again with a conditional request (listings, changed rows,
-  /// copies past --max-age; everything under --refresh=all).
+  /// copies due by their revisit interval, the sample; everything under --refresh=all).
   case refreshRevalidated = "refresh/revalidated"
   /// Under --refresh: conditional requests answered 304 (nothing sent, nothing rewritten).
   case refreshNotModified = "refresh/not-modified"
   /// Under --refresh: conditional requests that brought a different answer.
   case refreshChanged = "refresh/changed"
-  /// Under --refresh: details, sizes and pages asked again because their row changed or they aged.
+  /// Under --refresh: details, sizes and pages asked again because their row changed or their
+  /// revisit interval passed.
   case refreshReasked = "refresh/re-asked"
+  /// Under --refresh: details, sizes and pages not yet due, asked again because this run date's
+  /// sample picked them.
+  case refreshSampled = "refresh/sampled"
+  /// Of the sampled copies, those whose answer changed although nothing had marked them: changes a
+  /// source made behind an unchanged listing.
+  case refreshSampleChanged = "refresh/sample-changed"
   /// Under --refresh: cached answers the freshness rules kept without asking.
   case refreshKept = "refresh/kept"
 }

@@ -16,45 +16,106 @@ public enum RefreshMode: String, Sendable {
 /// The fetcher's hook for a refresh: asked, for each cached answer, whether to use it or ask the
 /// server again, and told what each conditional request found. Policy apart from storage, as
 /// Scrapy keeps `HttpCacheMiddleware`'s policy apart from its storage.
+///
+/// Details, pages and sizes are revisited by evidence (`RevisitSchedule`): each answer is compared
+/// with the copy, and the wait before the next check doubles when it is unchanged and falls back to
+/// `--max-age` when it changed, bounded by the source's horizon; the evidence lives in the cache's
+/// `RevisitLog`. A small sample of copies not yet due is asked anyway each run date, to measure how
+/// often a source changes a detail its listing does not show.
 public final class FreshnessPolicy: Sendable {
   public let rules: FreshnessRules
   public let mode: RefreshMode
-  /// A copy older than this is re-asked (each URL's own share of it, see `maxAge(for:)`).
+  /// The shortest wait between two checks of a detail or size; 0 re-asks every one.
   public let maxAgeDays: Int
+  /// The refresh clock: copies are aged against it and the evidence is stamped with it.
   public let now: Date
+  /// The run's date (`--date`), which picks the run's sample.
+  public let runDate: String
+  /// Where the evidence persists; an in-memory log when the run has none.
+  public let log: RevisitLog
   /// Targets (`host/path?query`) linked from lines of a listing that changed in this run.
   private let touched = Mutex<Set<String>>([])
   /// Targets already asked in this run (a "read first" page the walk reaches again is not asked twice).
   private let asked = Mutex<Set<String>>([])
+  /// Keys asked in this run only because the sample picked them.
+  private let sampled = Mutex<Set<String>>([])
 
-  public init(rules: FreshnessRules, mode: RefreshMode, maxAgeDays: Int, now: Date = Date()) {
+  public init(
+    rules: FreshnessRules, mode: RefreshMode, maxAgeDays: Int, now: Date = Date(), runDate: String? = nil,
+    log: RevisitLog? = nil
+  ) {
     self.rules = rules
     self.mode = mode
     self.maxAgeDays = maxAgeDays
     self.now = now
+    self.runDate = runDate ?? FreshnessPolicy.day(now)
+    self.log = log ?? RevisitLog(root: nil)
+  }
+
+  /// The refresh clock for a run: the moment SOURCE_DATE_EPOCH names when it is set to a usable
+  /// value (reproducible builds use it in place of the current time, and `bench weekly` moves it a
+  /// week per run to simulate half a year without waiting), else the wall clock.
+  public static func clock(environment: [String: String]) -> Date {
+    if let raw = environment["SOURCE_DATE_EPOCH"], !raw.isEmpty, raw.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let epoch = Int(raw), (0...253_402_300_799).contains(epoch)
+    {
+      return Date(timeIntervalSince1970: Double(epoch))
+    }
+    return Date()
   }
 
   /// Why a cached answer is asked again.
-  enum Reason { case listing, rowChanged, aged, all }
+  enum Reason { case listing, rowChanged, aged, sampled, all }
 
   /// Nil: use the cached copy. Otherwise ask again (conditionally), for this reason.
   func reason(method: HTTPMethod, url: URL, fetched: String) -> Reason? {
     if mode == .all { return .all }
     guard let target = ChangedRows.target(of: url) else { return .listing }
     guard let why = reason(method: method, target: target, fetched: fetched) else { return nil }
+    let key = method.rawValue + " " + target
     // Asked once per run: a "read first" page the walk reaches again is served from the fresh copy.
-    return asked.withLock { $0.insert(method.rawValue + " " + target).inserted } ? why : nil
+    guard asked.withLock({ $0.insert(key).inserted }) else { return nil }
+    if why == .sampled { sampled.withLock { _ = $0.insert(key) } }
+    return why
   }
 
   private func reason(method: HTTPMethod, target: String, fetched: String) -> Reason? {
-    switch rules.kind(method: method.rawValue, target: target) {
+    let kind = rules.kind(method: method.rawValue, target: target)
+    switch kind {
     case .listing: return .listing
     case .tile: return nil
     case .page, .detail, .size:
       if touched.withLock({ $0.contains(target) }) { return .rowChanged }
-      guard let when = FreshnessPolicy.date(fetched) else { return .aged }
-      return now.timeIntervalSince(when) >= maxAge(for: target) ? .aged : nil
+      if maxAgeDays == 0 { return .aged }
+      let key = method.rawValue + " " + target
+      guard let (checked, wait) = evidence(key: key, kind: kind, target: target, fetched: fetched) else {
+        return .aged
+      }
+      let age = now.timeIntervalSince(checked)
+      if age >= Double(wait) * 86_400 { return .aged }
+      if age >= Double(rules.sampleMinimumAgeDays) * 86_400, rules.samples(date: runDate, key: key) {
+        return .sampled
+      }
+      return nil
     }
+  }
+
+  /// When the copy was last checked and how many days it waits: from the revisit log, else from
+  /// the cached record's fetch time with the wait of a copy that has no evidence yet.
+  private func evidence(key: String, kind: FreshnessRule.Kind, target: String, fetched: String) -> (Date, Int)? {
+    let first = firstInterval(kind: kind, target: target)
+    if let e = log.entry(key) {
+      let top = rules.schedule(kind: kind, target: target)?.horizon(maxAgeDays: maxAgeDays) ?? first
+      return (Date(timeIntervalSince1970: TimeInterval(e.checked)), min(e.intervalDays ?? first, top))
+    }
+    guard let when = FreshnessPolicy.date(fetched) else { return nil }
+    return (when, first)
+  }
+
+  /// The wait of a copy with no evidence yet (see `RevisitSchedule.firstInterval`).
+  func firstInterval(kind: FreshnessRule.Kind, target: String) -> Int {
+    guard let schedule = rules.schedule(kind: kind, target: target) else { return maxAgeDays }
+    return schedule.firstInterval(maxAgeDays: maxAgeDays, spread: RevisitSchedule.spread(target))
   }
 
   /// Whether the fetcher may answer from the cache without asking; counts the decision.
@@ -65,29 +126,45 @@ public final class FreshnessPolicy: Sendable {
     }
     counters.add(.refreshRevalidated)
     if why == .rowChanged || why == .aged { counters.add(.refreshReasked) }
+    if why == .sampled { counters.add(.refreshSampled) }
     return false
   }
 
-  /// A listing fetched under a refresh with no copy to compare (a new year's "what's new" page): every
-  /// link on it counts as a changed row's.
+  /// A URL fetched under a refresh with no copy to compare: its evidence starts now. A listing's
+  /// (a new year's "what's new" page) links all count as a changed row's.
   func observeNew(url: URL, method: HTTPMethod, new: FetchResponse) {
-    guard mode == .policy, let target = ChangedRows.target(of: url) else { return }
+    guard mode != .off, let target = ChangedRows.target(of: url) else { return }
+    remember(method: method, target: target, unchanged: nil)
+    guard mode == .policy else { return }
     asked.withLock { _ = $0.insert(method.rawValue + " " + target) }
     guard method == .get, new.isSuccess, rules.kind(method: method.rawValue, target: target) == .listing else { return }
     let links = ChangedRows.targets(old: [], new: new.body, url: url)
     touched.withLock { $0.formUnion(links) }
   }
 
-  /// Whether a 304 for this URL should restart its copy's age (not for listings: they are asked every run).
+  /// A 304 for this URL: the copy is confirmed, so its wait grows. Returns whether its record should
+  /// be rewritten too (it dates the copy for `catalog cache prune` and for caches without a log):
+  /// not for listings, which are asked every run.
   func restartsAge(method: HTTPMethod, url: URL) -> Bool {
     guard let target = ChangedRows.target(of: url) else { return false }
+    if mode != .off { remember(method: method, target: target, unchanged: true) }
     return rules.kind(method: method.rawValue, target: target) != .listing
   }
 
-  /// A conditional request came back 200 with a body: when it differs from the copy, count it, and
-  /// for a GET remember the links on its new lines so their rows are re-asked.
+  /// A conditional request came back 200 with a body: when it differs from the copy (for a HEAD,
+  /// its status or size), count it, and for a GET remember the links on its new lines so their rows
+  /// are re-asked. Either way the answer is evidence for the URL's next wait.
   func observeChange(url: URL, method: HTTPMethod, old: FetchResponse, new: FetchResponse, counters: Counters) {
-    guard old.body != new.body || old.status != new.status else { return }
+    let changed =
+      old.body != new.body || old.status != new.status
+      || (method == .head && old.headers["content-length"] != new.headers["content-length"])
+    if mode != .off, let target = ChangedRows.target(of: url) {
+      remember(method: method, target: target, unchanged: !changed)
+      if changed, sampled.withLock({ $0.contains(method.rawValue + " " + target) }) {
+        counters.add(.refreshSampleChanged)
+      }
+    }
+    guard changed else { return }
     counters.add(.refreshChanged)
     guard method == .get, new.isSuccess else { return }
     var links = ChangedRows.targets(old: old.body, new: new.body, url: url)
@@ -102,12 +179,47 @@ public final class FreshnessPolicy: Sendable {
     touched.withLock { $0.formUnion(links) }
   }
 
-  /// The age at which this URL's copy is re-asked: between half and all of `--max-age`, fixed per URL
-  /// by a hash of it, so copies fetched in one cold crawl come due over several runs, not in one.
-  func maxAge(for target: String) -> TimeInterval {
-    let d = SHA256.digest(Array(target.utf8))
-    let h = Double(UInt32(d[0]) << 24 | UInt32(d[1]) << 16 | UInt32(d[2]) << 8 | UInt32(d[3])) / 4_294_967_296
-    return Double(maxAgeDays) * 86_400 * (1 - 0.5 * h)
+  /// Records an answer in the revisit log: nil for a first answer (no evidence yet), else whether
+  /// it matched the copy. Only for URLs on a schedule (listings are asked every run anyway).
+  private func remember(method: HTTPMethod, target: String, unchanged: Bool?) {
+    let kind = rules.kind(method: method.rawValue, target: target)
+    guard let schedule = rules.schedule(kind: kind, target: target) else { return }
+    let key = method.rawValue + " " + target
+    let checked = Int64(now.timeIntervalSince1970.rounded(.down))
+    guard let unchanged else {
+      log.record(key, RevisitLog.Entry(checked: checked, intervalDays: nil))
+      return
+    }
+    let previous = log.entry(key)?.intervalDays ?? firstInterval(kind: kind, target: target)
+    let wait = schedule.next(after: previous, unchanged: unchanged, maxAgeDays: maxAgeDays)
+    log.record(key, RevisitLog.Entry(checked: checked, intervalDays: wait))
+  }
+
+  /// When this URL's copy comes due by its evidence in the log (its last check plus its wait); nil
+  /// for a URL with no evidence or on no schedule. `bench weekly` checks the horizon with it.
+  public func nextCheck(method: HTTPMethod, url: URL) -> Date? {
+    guard let target = ChangedRows.target(of: url), let e = log.entry(method.rawValue + " " + target),
+      let wait = interval(method: method, url: url)
+    else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(e.checked) + Double(wait) * 86_400)
+  }
+
+  /// The days this URL's copy waits now (for tests and the bench): its evidence, else the wait of
+  /// a copy with none.
+  public func interval(method: HTTPMethod, url: URL) -> Int? {
+    guard let target = ChangedRows.target(of: url) else { return nil }
+    let kind = rules.kind(method: method.rawValue, target: target)
+    guard let schedule = rules.schedule(kind: kind, target: target) else { return nil }
+    let wait = log.entry(method.rawValue + " " + target)?.intervalDays ?? firstInterval(kind: kind, target: target)
+    return min(wait, schedule.horizon(maxAgeDays: maxAgeDays))
+  }
+
+  /// `yyyy-mm-dd` of a moment, in UTC.
+  static func day(_ d: Date) -> String {
+    var t = time_t(d.timeIntervalSince1970.rounded(.down))
+    var tm = tm()
+    gmtime_r(&t, &tm)
+    return String(format: "%04d-%02d-%02d", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday))
   }
 
   /// `2026-12-01T15:00:00Z` without a formatter (one per cached answer showed in profiles).

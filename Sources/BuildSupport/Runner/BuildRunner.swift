@@ -189,7 +189,8 @@ public enum BuildRunner {
     if options.refresh {
       config.freshness = FreshnessPolicy(
         rules: FreshnessRules.forSource(tool.source), mode: options.refreshAll ? .all : .policy,
-        maxAgeDays: options.maxAgeDays)
+        maxAgeDays: options.maxAgeDays, now: FreshnessPolicy.clock(environment: ProcessInfo.processInfo.environment),
+        runDate: options.date, log: RevisitLog(root: options.cacheDirectory))
     }
     config.mirror = options.mirror
     config.jobs = options.jobs

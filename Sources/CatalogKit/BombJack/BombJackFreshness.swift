@@ -1,8 +1,9 @@
 /// How a refresh treats BombJack: the site's yearly "what's new" pages (`archive/index-archive-YYYY.htm`)
 /// and the front page are revalidated every run; the other 20,000 pages are walked from the cache
 /// and revalidated only when a changed page links to them from a changed line (what the changelog
-/// points at) or once their copy passes `--max-age`; sizes are re-asked only for new files or copies
-/// past `--max-age`. What this can miss, and how `--refresh=all` covers it: docs/sources/bombjack.md.
+/// points at) or once their revisit interval passes (26 weeks at most); sizes are re-asked only for
+/// new files or once due (a zip's within a year). What this can miss, and how `--refresh=all` covers
+/// it: docs/sources/bombjack.md.
 public enum BombJackFreshness {
   public static let rules = FreshnessRules(
     [

@@ -6,7 +6,12 @@ import Foundation
 ///
 /// A line is "new" when the old body has no identical line (after trimming), so reordering rows
 /// costs nothing and editing one row marks that row. A row spread over more lines than the window
-/// reaches is missed here and caught by `--max-age`.
+/// reaches is missed here and caught by its revisit interval.
+///
+/// A new line that carries links of its own is a row on one line (Atarimania's `<li>`, a new row
+/// appended to a table): the window then stays inside its row, and the rows before and after it
+/// (cut at `<li`/`<tr`) are not asked again for nothing. A new line without links (a retitled
+/// caption) reaches its whole window, across row starts, since its links may sit in the next row.
 public enum ChangedRows {
   /// Lines on each side of a new line whose links count as the same row's.
   public static let window = 2
@@ -14,10 +19,18 @@ public enum ChangedRows {
   /// Links near new lines, resolved against the listing's URL, as `host/path?query` targets.
   public static func targets(old: [UInt8], new: [UInt8], url: URL) -> Set<String> {
     let oldLines = Set(lines(old))
-    let newLines = lines(new)
+    let newRows = rows(new)
+    let newLines = newRows.map(\.text)
     var marked = IndexSet()
     for (i, l) in newLines.enumerated() where !l.isEmpty && !oldLines.contains(l) {
-      marked.insert(integersIn: max(0, i - window)...min(newLines.count - 1, i + window))
+      var low = max(0, i - window)
+      var high = min(newLines.count - 1, i + window)
+      if !links(in: l).isEmpty {
+        // The row begins at the nearest row start at or before i and ends before the next one.
+        while low < i, !(low + 1...i).allSatisfy({ !newRows[$0].startsRow }) { low += 1 }
+        while high > i, (i + 1...high).contains(where: { newRows[$0].startsRow }) { high -= 1 }
+      }
+      marked.insert(integersIn: low...high)
     }
     var out = Set<String>()
     for i in marked {
@@ -45,13 +58,34 @@ public enum ChangedRows {
     return target(of: u)
   }
 
-  /// Rows of a page: its lines, each cut again before every `<li` and `<tr`, so a page written on one
-  /// line (Atarimania's) still diffs row by row.
-  static func lines(_ bytes: [UInt8]) -> [String] {
-    var out: [String] = []
+  /// Rows of a page: its lines, each cut again before every `<li` and `<tr` (and before the `</ul`,
+  /// `</ol` or `</table` that ends them), so a page written on one line (Atarimania's) still diffs
+  /// row by row.
+  static func lines(_ bytes: [UInt8]) -> [String] { rows(bytes).map(\.text) }
+
+  /// The lines of `lines`, each with whether it begins with `<li` or `<tr` (a row start).
+  static func rows(_ bytes: [UInt8]) -> [(text: String, startsRow: Bool)] {
+    var out: [(text: String, startsRow: Bool)] = []
     var start = 0
+    func isRowStart(_ i: Int) -> Bool {
+      guard bytes[i] == 60, i + 3 < bytes.count else { return false }
+      let a = bytes[i + 1] | 0x20
+      let b = bytes[i + 2] | 0x20
+      return (a == 108 && b == 105) || (a == 116 && b == 114)  // <li, <tr
+    }
+    // The end of a list or table is cut off the last row too, so a row appended after it leaves
+    // the old last row's line as it was.
+    func isListEnd(_ i: Int) -> Bool {
+      guard bytes[i] == 60, i + 4 < bytes.count, bytes[i + 1] == 47 else { return false }
+      let a = bytes[i + 2] | 0x20
+      let b = bytes[i + 3] | 0x20
+      return ((a == 117 || a == 111) && b == 108) || (a == 116 && b == 97)  // </ul, </ol, </ta(ble)
+    }
     func cut(_ end: Int) {
-      out.append(String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      var first = start
+      while first < end, bytes[first] == 32 || bytes[first] == 9 || bytes[first] == 13 { first += 1 }
+      let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      out.append((text, first < end && isRowStart(first)))
       start = end
     }
     var i = 0
@@ -59,10 +93,8 @@ public enum ChangedRows {
       if bytes[i] == 10 {
         cut(i)
         start = i + 1
-      } else if bytes[i] == 60, i + 3 < bytes.count, i > start {
-        let a = bytes[i + 1] | 0x20
-        let b = bytes[i + 2] | 0x20
-        if (a == 108 && b == 105) || (a == 116 && b == 114) { cut(i) }  // <li, <tr
+      } else if i > start, isRowStart(i) || isListEnd(i) {
+        cut(i)
       }
       i += 1
     }

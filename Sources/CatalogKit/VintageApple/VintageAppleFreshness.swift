@@ -1,5 +1,6 @@
 /// How a refresh treats Vintage Apple: section and folder pages are revalidated every run; sizes are
-/// re-asked only for new files, changed rows or old copies.
+/// re-asked only for new files, changed rows or copies due by their revisit interval (a PDF's within
+/// a year).
 public enum VintageAppleFreshness {
   public static let rules = FreshnessRules([
     FreshnessRule(.size, "\(VintageAppleSection.host)/*", method: "HEAD"),

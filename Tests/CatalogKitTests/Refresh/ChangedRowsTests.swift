@@ -24,6 +24,21 @@ final class ChangedRowsTests: XCTestCase {
     XCTAssertFalse(marked.contains("site.example/pcsux/magshow.php?all=SK_86_04"), "\(marked)")
   }
 
+  func testANewRowOnOneLineMarksItsOwnLinksAndNotItsNeighbours() {
+    func row(_ n: Int) -> String { "<li><p>\(n)</p><a href=\"pdf/t-\(n).pdf\">PDF</a></li>" }
+    let old = "<ul>" + (1...4).map(row).joined() + "</ul>"
+    let new = "<ul>" + (1...5).map(row).joined() + "</ul>"
+    let marked = ChangedRows.targets(old: Array(old.utf8), new: Array(new.utf8), url: url)
+    XCTAssertEqual(marked, ["site.example/pcsux/pdf/t-5.pdf"])
+  }
+
+  func testARetitledCaptionRowStillReachesTheLinksInTheRowBelowIt() {
+    let old = "<table>\n<tr><td>Issue 1</td></tr>\n<tr><td><a href=\"a.zip\">zip</a></td></tr>\n</table>"
+    let new = old.replacingOccurrences(of: "Issue 1", with: "Issue 1 (reprint)")
+    let marked = ChangedRows.targets(old: Array(old.utf8), new: Array(new.utf8), url: url)
+    XCTAssertTrue(marked.contains("site.example/pcsux/a.zip"), "\(marked)")
+  }
+
   func testReorderedRowsMarkNothing() {
     let a = "<a href=\"x.htm\">x</a>\n<a href=\"y.htm\">y</a>\n"
     let b = "<a href=\"y.htm\">y</a>\n<a href=\"x.htm\">x</a>\n"
