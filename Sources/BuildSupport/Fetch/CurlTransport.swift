@@ -125,7 +125,8 @@ public final class CurlTransport: Transport, @unchecked Sendable {
 
   private func start(_ ex: Exchange) {
     guard let easy = curl_easy_init() else {
-      ex.continuation?.resume(throwing: TransportError(url: ex.request.url, message: "curl_easy_init failed"))
+      ex.continuation?.resume(
+        throwing: TransportError(url: ex.request.url, message: "curl_easy_init failed", answered: false))
       return
     }
     let r = ex.request
@@ -193,7 +194,10 @@ public final class CurlTransport: Transport, @unchecked Sendable {
       let detail = String(cString: ex.errorBuffer)
       let message = CurlTransport.cause(
         result, osErrno: osErrno, detail: detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail)
-      ex.continuation?.resume(throwing: TransportError(url: ex.request.url, message: message))
+      ex.continuation?.resume(
+        throwing: TransportError(
+          url: ex.request.url, message: message,
+          answered: status > 0 && (result == CURLE_PARTIAL_FILE || result == CURLE_RECV_ERROR)))
     }
     ex.continuation = nil
   }
@@ -267,5 +271,9 @@ public final class CurlTransport: Transport, @unchecked Sendable {
 public struct TransportError: Error, CustomStringConvertible, Sendable {
   public var url: URL
   public var message: String
+  /// The server sent a well-formed answer's head and then the body broke off (cut, or shorter than
+  /// its Content-Length): the host is alive, so this is no evidence for the breaker that it is
+  /// unreachable. Malformed heads still are: a host that keeps sending them is given up on.
+  public var answered = false
   public var description: String { message }
 }

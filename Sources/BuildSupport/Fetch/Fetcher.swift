@@ -608,9 +608,11 @@ public final class Fetcher: Sendable {
         let cause = (e as? TransportError)?.message ?? e.localizedDescription
         failure = "transport error: \(cause)"
         // A host that answers nothing at all is as good as refusing: the breaker counts it, and
-        // opens early when nothing but failures has come back for deadHostSeconds.
-        if await gate.recordTransportFailure(
-          cause, threshold: configuration.breakerThreshold, window: configuration.deadHostSeconds)
+        // opens early when nothing but failures has come back for deadHostSeconds. One that answered
+        // and then broke off is alive: it is slowed and asked again, as after a 5xx.
+        if (e as? TransportError)?.answered != true,
+          await gate.recordTransportFailure(
+            cause, threshold: configuration.breakerThreshold, window: configuration.deadHostSeconds)
         {
           counters.add(.failed)
           throw FetchError.unreachable(host: host, reason: cause)
