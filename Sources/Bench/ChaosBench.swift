@@ -109,7 +109,9 @@ enum ChaosBench {
       }
       let ratio = median(times) / max(base, 0.001)
       let goal = t.goal.map { String(format: " [goal ≤ %.0f×]", $0) } ?? ""
-      let floor = t.kinds == [.tooManyRetryAfter] ? " (floor: \(waits.sorted()[waits.count / 2]) s of Retry-After)" : ""
+      let floor =
+        t.kinds == [.tooManyRetryAfter]
+        ? " (\(waits.sorted()[waits.count / 2]) answers each asking a 1 s pause of the host)" : ""
       line += String(
         format: "; %.0f%% %@: %.2fs = %.1f×%@%@, %d/%d identical, %d refused, %d different",
         t.rate * 100, t.label, median(times), ratio, goal, floor, identical, seeds.count, refused, different)

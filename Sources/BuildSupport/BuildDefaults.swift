@@ -17,10 +17,11 @@ public enum BuildDefaults {
   /// Attempts per request for 429, 5xx and transport errors (the first try included).
   public static let maxAttempts = 4
   /// Backoff before the first retry when the server gives no Retry-After; doubles each time, with
-  /// ±25% jitter. A quarter second: the failing host is already asked less at once (its gate halves
-  /// what may be in flight on every error answer), and the retry chain of one URL is what a whole
-  /// batch waits for, so a one-second base made 2% of 503s cost a run five to twenty times its length.
-  public static let backoffBaseSeconds = 0.25
+  /// ±25% jitter. A tenth of a second: the failing host is already asked less at once (its gate
+  /// halves what may be in flight on every error answer, and a paced host's interval doubles, so at
+  /// the polite defaults a retry still waits seconds), while the retry chain of one URL is what a
+  /// whole batch waits for: a one-second base made 2% of 503s cost a run five to twenty times its length.
+  public static let backoffBaseSeconds = 0.1
   /// The longest backoff between two attempts without a Retry-After.
   public static let backoffCapSeconds = 8.0
   /// The longest Retry-After we wait out; longer asks fail at once rather than sleep.

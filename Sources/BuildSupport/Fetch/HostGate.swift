@@ -85,8 +85,11 @@ actor HostGate {
   /// host is paused for it (`pause`), which says exactly how long; without one the pause between
   /// requests grows as well.
   func slowDownAsked(retryAfterGiven: Bool) {
+    // With requests to spare, fewer at once is the slowing down asked for; one at a time already,
+    // the pause between them grows.
+    let single = limit == 1
     slowDown()
-    if !retryAfterGiven { interval = min(max(interval * 2, 0.1), 10) }
+    if !retryAfterGiven, single { interval = min(max(interval * 2, 0.1), 10) }
   }
 
   /// A site's Crawl-delay can only make us slower.
