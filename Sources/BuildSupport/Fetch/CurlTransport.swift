@@ -258,9 +258,10 @@ public final class CurlTransport: Transport, @unchecked Sendable {
       let name = line[..<colon].lowercased()
       let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
       ex.headers[name] = value
-      // Room for the announced body, never past the cap: a growing buffer would double past it.
+      // Room for the announced body, never past the cap (a growing buffer would double past it),
+      // and never more than a page's cap on a server's word alone: the header may say 2^63.
       if name == "content-length", let n = Int(value), n > 0, ex.body.isEmpty {
-        ex.body.reserveCapacity(min(n, ex.bodyCap))
+        ex.body.reserveCapacity(min(n, ex.bodyCap, BuildDefaults.pageBodyCap))
       }
     }
     return n
