@@ -104,7 +104,7 @@ enum BuildCommand: Subcommand {
     let clock = DispatchTime.now().uptimeNanoseconds
     let sequence = BuildSequence(
       sources: sources, outputDirectory: out, cacheRoot: cacheRoot, shared: shared, jobs: jobs, extra: extra,
-      progress: BuildProgress(quiet: args.flag("--quiet"), statsInterval: Double(statsEvery)),
+      progress: BuildProgress(quiet: args.flag("--quiet"), console: console, statsInterval: Double(statsEvery)),
       maxTime: maxTime.map(Double.init),
       reportsFolder: reportFile.map { $0.deletingLastPathComponent().appendingPathComponent("reports") })
     Interruption.shared.install()

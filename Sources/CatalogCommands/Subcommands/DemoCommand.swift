@@ -103,7 +103,7 @@ enum DemoCommand: Subcommand {
     var extra: [String: [String]] = [:]
     for s in built { extra[s.source] = s.arguments }
     let shared = ["--mirror", server.baseURL, "--date", date, "--delay", "0"]
-    let progress = BuildProgress(quiet: quiet)
+    let progress = BuildProgress(quiet: quiet, console: console)
     // A proxy configured for the real sites must not be asked for 127.0.0.1.
     var environment: [String: String] = [:]
     for name in ["no_proxy", "NO_PROXY"] {

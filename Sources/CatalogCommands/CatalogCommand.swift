@@ -1,9 +1,10 @@
 import BuildSupport
 import CatalogKit
+import Foundation
 
 /// `catalog`: the tool people use around builds. Subcommands are looked up by name in
 /// `subcommands`; add one by writing `Subcommands/<Name>.swift` and listing it here.
-enum CatalogCommand {
+package enum CatalogCommand {
   static let abstract = "Build, check, compare and summarise catalogue files."
 
   static var subcommands: [any Subcommand.Type] {
@@ -30,7 +31,13 @@ enum CatalogCommand {
     return lines.joined(separator: "\n")
   }
 
-  static func main(_ arguments: [String], console: Console = Console()) -> ExitCode {
+  /// The whole of `catalog`'s `main`: runs the command line and exits with its code.
+  package static func exit(with arguments: ArraySlice<String>) -> Never {
+    Foundation.exit(main(Array(arguments)).rawValue)
+  }
+
+  /// Runs one command line in-process, printing through `console`; the code `catalog` exits with.
+  package static func main(_ arguments: [String], console: Console = Console()) -> ExitCode {
     guard let first = arguments.first else {
       console.error("error: name a subcommand.")
       console.error("USAGE: catalog <subcommand> [<arguments>] [<options>]")
