@@ -20,6 +20,9 @@ package enum CatalogCommand {
     ]
   }
 
+  /// The subcommands' names, in help's order.
+  package static var subcommandNames: [String] { subcommands.map { $0.name } }
+
   static var help: String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: catalog <subcommand> [<arguments>] [<options>]", "", "OPTIONS:"]
     lines += HelpLayout.rows([
