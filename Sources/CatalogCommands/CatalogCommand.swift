@@ -65,15 +65,15 @@ package enum CatalogCommand {
       return .ok
     }
     guard let command = subcommands.first(where: { $0.name == first }) else { return unknown(first, console) }
-    if !command.flags.contains("--json"), let why = withoutJSON[command.name],
-      arguments.dropFirst().contains(where: { $0 == "--json" || $0.hasPrefix("--json=") })
+    let json = CommonOption.json("").name
+    if !command.declares(CommonOption.json("")), let why = withoutJSON[command.name],
+      arguments.dropFirst().contains(where: { $0 == json || $0.hasPrefix(json + "=") })
     {
-      return command.usageError("\(command.name) has no --json: \(why).", console)
+      return command.usageError("\(command.name) has no \(json): \(why).", console)
     }
     let args: ParsedArguments
     do {
-      args = try ParsedArguments.parse(
-        Array(arguments.dropFirst()), valueOptions: command.valueOptions, flags: command.flags)
+      args = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.options)
     } catch {
       return command.usageError(error.description, console)
     }

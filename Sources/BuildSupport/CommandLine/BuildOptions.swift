@@ -86,9 +86,9 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Shared options and their help, in the order `--help` lists them.
-enum SharedOption {
+package enum SharedOption {
   /// The longest pause between requests we accept: ten minutes (a longer one is a typo).
-  static let delayRange = 0...600_000
+  package static let delayRange = 0...600_000
   /// `--max-time` from one second to thirty days, as `catalog build` takes it.
   static let maxTimeRange = TimeBudget.range
 

@@ -8,27 +8,18 @@ enum CheckCommand: Subcommand {
   static let abstract = "Check every catalogue in a folder and the rules across them."
   static let usage = "check <folder> [--expect <set>] [--strict] [--json]"
   static let arguments = [("<folder>", "A folder of catalogue files (*.json, not searched recursively).")]
-  static let options = [
-    (
-      "--expect <set>",
-      "Which catalogues must be present: all (the 18 the app ships) or present (only those found). (default: all)"
-    ),
-    ("--strict", "Fail (exit 65) on warnings too, not only on errors."),
-    ("--json", "Print the findings as JSON instead of text."),
-  ]
-  static let valueOptions: Set<String> = ["--expect"]
-  static let flags: Set<String> = ["--json", "--strict"]
+  static let expect: Option<CatalogueSet.Expectation> = .oneOf(
+    "--expect", value: "<set>", default: ("all", .all), or: [("present", .present)],
+    help: "Which catalogues must be present: all (the 18 the app ships) or present (only those found).")
+  static let strict = CommonOption.strict
+  static let json = CommonOption.json("Print the findings as JSON instead of text.")
+  static let options: [any OptionDeclaring] = [expect, strict, json]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard args.positionals.count == 1, let folder = args.positionals.first else {
       return usageError("name exactly one folder, not \(args.positionals.count) arguments.", console)
     }
-    let expectation: CatalogueSet.Expectation
-    switch args.value("--expect") ?? "all" {
-    case "all": expectation = .all
-    case "present": expectation = .present
-    case let other: return usageError("--expect takes all or present, not '\(other)'.", console)
-    }
+    let expectation = args[expect]
     let paths: [String]
     do {
       paths = try CatalogueReader.catalogueFiles(in: folder)
@@ -60,11 +51,11 @@ enum CheckCommand: Subcommand {
     let crossErrors = cross.count { $0.severity == .error }
     if failing > 0 || crossErrors > 0 { worst = max(worst, .invalid) }
     let warnings = reports.reduce(0) { $0 + $1.report.warnings.count } + cross.count { $0.severity == .warning }
-    let strictFailure = args.flag("--strict") && warnings > 0
+    let strictFailure = args[strict] && warnings > 0
     if strictFailure { worst = max(worst, .invalid) }
     let rows = members.reduce(0) { $0 + $1.catalogue.recordCount }
 
-    if args.flag("--json") {
+    if args[json] {
       let entries =
         zip(members, reports).map {
           ReportDocument.FileEntry(
@@ -73,7 +64,7 @@ enum CheckCommand: Subcommand {
         } + unreadable.map { ReportDocument.FileEntry(file: $0.file, findings: [], error: $0.error) }
       var doc = ReportDocument(files: entries, folder: cross)
       doc.seeding = .init(rows: rows)
-      doc.strict = args.flag("--strict")
+      doc.strict = args[strict]
       console.out(doc.json())
       return worst
     }
@@ -104,7 +95,7 @@ enum CheckCommand: Subcommand {
       out += ["", r.file] + FindingsText.lines(r.report.findings)
     }
     if strictFailure {
-      out += ["", "--strict: \(Plural.count(warnings, "warning")) \(warnings == 1 ? "fails" : "fail") the check"]
+      out += ["", "\(strict.name): \(Plural.count(warnings, "warning")) \(warnings == 1 ? "fails" : "fail") the check"]
     }
     console.out(out.joined(separator: "\n"))
     return worst

@@ -8,9 +8,8 @@ enum StatsCommand: Subcommand {
   static let abstract = "Summarise what catalogue files hold."
   static let usage = "stats <file-or-folder> ... [--json]"
   static let arguments = [("<file-or-folder>", "A catalogue file, or a folder whose *.json files are read.")]
-  static let options = [("--json", "Print the numbers as JSON (one entry per file, then the total).")]
-  static let valueOptions: Set<String> = []
-  static let flags: Set<String> = ["--json"]
+  static let json = CommonOption.json("Print the numbers as JSON (one entry per file, then the total).")
+  static let options: [any OptionDeclaring] = [json]
 
   /// The `--json` document: `files` (one `CatalogueStats` per file, with its name and seeding time)
   /// and `total` (records, series, dead, bytes summed; bytes null for no sizes or on overflow).
@@ -72,7 +71,7 @@ enum StatsCommand: Subcommand {
       files: files.count, records: records, series: files.reduce(0) { $0 + $1.stats.series },
       dead: files.reduce(0) { $0 + $1.stats.dead }, bytes: bytes, bytesOverflow: bytes == nil && !files.isEmpty,
       seedingSeconds: RowBudget.seedingSeconds(records))
-    if args.flag("--json") {
+    if args[json] {
       let doc = Document(files: files, total: total)
       console.out((try? MachineJSON.encode(doc)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
       return worst

@@ -17,8 +17,8 @@ final class BuildCommandTests: XCTestCase {
       (["retrospec", "--all"], "error: name sources or give --all, not both."),
       (["archiv"], "error: unknown source 'archiv'. Did you mean 'archive'?"),
       (["--all", "--jobs", "0"], "error: --jobs takes a number from 1 to 8, not '0'."),
-      (["--all", "--stats-every", "0"], "error: --stats-every takes seconds from 1 to 86400, not '0'."),
-      (["--all", "--history", "h", "--no-history"], "error: give --history <file> or --no-history, not both."),
+      (["--all", "--stats-every", "0"], "error: --stats-every takes a number from 1 to 86400, not '0'."),
+      (["--all", "--history", "h", "--no-history"], "error: choose one of --history, --no-history, not both."),
       (
         ["--all", "--with", "retrospec"],
         "error: --with takes <source>:<argument>, such as retrospec:--no-probe, not 'retrospec'."

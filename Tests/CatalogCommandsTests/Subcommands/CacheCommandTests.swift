@@ -89,10 +89,13 @@ final class CacheCommandTests: XCTestCase {
       (["cache", "lss", "--cache", cache.path], "error: unknown action 'lss'. Did you mean 'ls'?"),
       (["cache", "ls"], "error: --cache <dir> is required."),
       (["cache", "rm", "--cache", cache.path], "error: rm takes one of --url <url> or --host <host>."),
-      (["cache", "rm", "--cache", cache.path, "--url", "gone"], "error: --url takes an absolute URL, not 'gone'."),
+      (
+        ["cache", "rm", "--cache", cache.path, "--url", "gone"],
+        "error: --url takes an http(s) URL such as http://127.0.0.1:8080, not 'gone'."
+      ),
       (
         ["cache", "prune", "--cache", cache.path, "--days", "-1"],
-        "error: --days takes a whole number of days, not '-1'."
+        "error: --days takes a number from 0 to 36500, not '-1'."
       ),
       (
         ["cache", "export", "--cache", cache.path, "--warc", "x.warc", "--warc-version", "2"],

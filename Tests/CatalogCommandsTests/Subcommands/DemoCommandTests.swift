@@ -40,7 +40,7 @@ final class DemoCommandTests: XCTestCase {
   func testUsageErrorsComeBeforeAnythingIsServed() {
     let cases: [([String], String)] = [
       (["stray"], "error: demo takes no arguments, not 'stray'."),
-      (["--serve", "--slow", "70000"], "error: --slow takes milliseconds from 0 to 60000, not '70000'."),
+      (["--serve", "--slow", "70000"], "error: --slow takes a number from 0 to 60000, not '70000'."),
       (["--date", "2026-1-1"], "error: --date takes a date like 2026-11-30, not '2026-1-1'."),
     ]
     for (arguments, first) in cases {
