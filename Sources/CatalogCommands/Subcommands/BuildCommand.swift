@@ -34,7 +34,7 @@ enum BuildCommand: Subcommand {
     "--jobs", 1...BuildDefaults.maxJobs,
     help: "Requests in flight per host, passed to every tool, at most its own ceiling.", defaultText: "each tool's own")
   static let delay: Option<Int?> = .integer(
-    "--delay", value: "<ms>", SharedOption.delayRange,
+    "--delay", value: "<ms>", SharedOptions.delayRange,
     help: "Pause between requests to one host, passed to every tool.",
     defaultText: "each tool's own")
   static let refresh = Option.flag("--refresh", help: "Revalidate cached pages instead of trusting them.")
