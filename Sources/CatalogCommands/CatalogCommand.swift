@@ -23,11 +23,12 @@ package enum CatalogCommand {
   /// The subcommands' names, in help's order.
   package static var subcommandNames: [String] { subcommands.map { $0.name } }
 
+  /// `catalog`'s own option before any subcommand; `--help` is every subcommand's too.
+  static let version = Option.flag("--version", help: "Show the version and the commit it was built from.")
+
   static var help: String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: catalog <subcommand> [<arguments>] [<options>]", "", "OPTIONS:"]
-    lines += HelpLayout.rows([
-      ("--version", "Show the version and the commit it was built from."), ("-h, --help", "Show help information."),
-    ])
+    lines += HelpLayout.rows([HelpLayout.row(version.declaration), HelpLayout.helpRow])
     lines += ["", "SUBCOMMANDS:"]
     lines += HelpLayout.rows(subcommands.map { ($0.name, $0.abstract) })
     lines += ["", "  See 'catalog help <subcommand>' for detailed help."]
@@ -47,11 +48,11 @@ package enum CatalogCommand {
       console.error("  See 'catalog --help'.")
       return .usage
     }
-    if first == "--version" {
+    if first == version.name {
       console.out(BuildInfo.line("catalog"))
       return .ok
     }
-    if first == "-h" || first == "--help" {
+    if ParsedArguments.asksForHelp(first) {
       console.out(help)
       return .ok
     }

@@ -24,6 +24,11 @@ struct ParsedArguments {
   /// `--help` and `-h`, which every subcommand takes; help lists it last, as `-h, --help`.
   static let help = Option.flag("--help", help: "Show help information.")
 
+  /// Whether one word is `--help` or its short spelling, as the scanner reads it.
+  static func asksForHelp(_ word: String) -> Bool {
+    (ArgumentScanner(options: []).aliases[word] ?? word) == help.name
+  }
+
   /// Parses `arguments` for a subcommand that declares `options`. `--name=value` works too; `--`
   /// ends the options; options of one exclusive group may not be given together.
   static func parse(_ arguments: [String], options: [any OptionDeclaring]) throws(UsageError) -> ParsedArguments {

@@ -24,7 +24,7 @@ extension Subcommand {
     if !arguments.isEmpty {
       lines += ["", "ARGUMENTS:"] + HelpLayout.rows(arguments)
     }
-    let rows = options.map { HelpLayout.row($0.declaration) } + [("-h, --help", ParsedArguments.help.declaration.help)]
+    let rows = options.map { HelpLayout.row($0.declaration) } + [HelpLayout.helpRow]
     lines += ["", "OPTIONS:"] + HelpLayout.rows(rows)
     return lines.joined(separator: "\n")
   }
@@ -49,6 +49,9 @@ enum HelpLayout {
     let width = (items.map { $0.0.count }.max() ?? 0) + 2
     return items.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }
   }
+
+  /// `-h, --help`, the last row of every OPTIONS list.
+  static var helpRow: (String, String) { ("-h, \(ParsedArguments.help.name)", ParsedArguments.help.declaration.help) }
 
   /// An option's row: its spelling and value, then its sentence with the default after it.
   static func row(_ o: ToolOption) -> (String, String) {

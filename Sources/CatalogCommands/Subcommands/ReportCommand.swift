@@ -58,15 +58,7 @@ enum ReportCommand: Subcommand {
       return .io
     }
     let diffs = report.files.map { compare($0.file, baseline: baseline, new: new) }
-    let (history, bad) = RebuildHistory.read(historyFile)
-    if !bad.isEmpty {
-      console.error(
-        "warning: \(historyFile.path): \(RebuildHistory.describe(bad)) could not be read and \(Plural.verb(bad.count, "is", "are")) left out of the charts"
-      )
-    }
-    // The history may not have this rebuild yet (--no-history): the charts still end with it.
-    var entries = history
-    if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
+    let entries = charted(historyFile, ending: report, console)
     let pageFolder = output.deletingLastPathComponent()
     let reportFolder = reportFile.deletingLastPathComponent()
     let page = ReviewPage(
@@ -85,14 +77,35 @@ enum ReportCommand: Subcommand {
       console.error("error: \(error); the review page was not written")
       return .io
     }
+    console.out(summary(output, report, diffs, entries, baselineName: baselineName))
+    return .ok
+  }
+
+  /// The rebuild history for the charts; lines that cannot be read are left out with a warning.
+  /// The history may not have this rebuild yet (`--no-history`): the charts still end with it.
+  static func charted(_ file: URL, ending report: RebuildReport, _ console: Console) -> [RebuildHistory.Entry] {
+    let (history, bad) = RebuildHistory.read(file)
+    if !bad.isEmpty {
+      console.error(
+        "warning: \(file.path): \(RebuildHistory.describe(bad)) could not be read and \(Plural.verb(bad.count, "is", "are")) left out of the charts"
+      )
+    }
+    var entries = history
+    if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
+    return entries
+  }
+
+  /// The one line saying where the page is and what it shows.
+  static func summary(
+    _ output: URL, _ report: RebuildReport, _ diffs: [ReviewPage.FileDiff], _ entries: [RebuildHistory.Entry],
+    baselineName: String
+  ) -> String {
     let added = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.added }
     let removed = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.removed }
     let changed = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.changed }
     let runs = Set(entries.map(\.run)).count
-    console.out(
+    return
       "\(output.path): \(Plural.count(report.files.count, "catalogue")), \(added) added, \(removed) removed, \(changed) changed against \(baselineName); \(Plural.count(report.findings.count, "finding")); \(Plural.count(runs, "rebuild")) charted"
-    )
-    return .ok
   }
 
   /// One file of the rebuild against the shipped file of the same name, `generated` ignored; the
