@@ -51,98 +51,115 @@ struct BuildSequence {
 
   var runCount: Int { sources.reduce(0) { $0 + $1.runs.count } }
 
+  /// One run's place in the sequence, for the progress lines (`[3/12] bombjack`).
+  struct Turn {
+    var source: BuildSource
+    var run: BuildSource.Run
+    var index: Int
+    var total: Int
+  }
+
   func run() -> [RunResult] {
     var results: [RunResult] = []
-    let total = runCount
-    var n = 0
     let started = DispatchTime.now().uptimeNanoseconds
-    func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
-    let temporary = FileManager.default.temporaryDirectory
     if let reportsFolder {
       try? FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
     }
+    var n = 0
     for source in sources {
       for r in source.runs {
         n += 1
-        if let sig = Interruption.shared.signal {
-          progress.line("[\(n)/\(total)] \(r.label): not started, catalog build was stopped (signal \(sig))")
-          results.append(
-            RunResult(
-              source: source.name, label: r.label, code: .tempfail, seconds: 0, requests: nil, cached: nil,
-              missingURLs: [], rows: r.files.map { CatalogueRow(file: $0, source: source.name, status: "not run") },
-              postponed: true))
-          continue
-        }
-        var budget: [String] = []
-        var stopAfter: Double? = nil
-        if let maxTime {
-          let left = (maxTime - elapsed()).rounded(.down)
-          guard left >= Self.smallestBudget else {
-            progress.postponed(r.label, index: n, of: total)
-            results.append(
-              RunResult(
-                source: source.name, label: r.label, code: .tempfail, seconds: 0, requests: nil, cached: nil,
-                missingURLs: [], rows: r.files.map { CatalogueRow(file: $0, source: source.name, status: "not run") },
-                postponed: true))
-            continue
-          }
-          budget = ["--max-time", "\(Int(left))s"]
-          stopAfter = left + Self.graceSeconds
-        }
-        let cache = cacheRoot.appendingPathComponent(source.cacheName)
-        let arguments =
-          r.arguments + ["--cache", cache.path, "--out", outputDirectory.path, "--quiet"] + shared + budget
-          + (jobs.map { ["--jobs", String(min($0, source.maxJobs))] } ?? []) + (extra[source.name] ?? [])
-        let previous = Dictionary(uniqueKeysWithValues: r.files.map { ($0, Self.read(outputDirectory, $0)) })
-        let child = ChildBuild(
-          executable: ProductsFolder.executable(source.executable), arguments: arguments, environment: environment,
-          stopAfter: stopAfter)
-        progress.start(r.label, index: n, of: total)
-        let reportFile = temporary.appendingPathComponent("catalog-build-\(getpid())-\(n).json")
-        let outcome: ChildBuild.Outcome
-        do {
-          outcome = try child.run(reportFile: reportFile) { progress.tick(r.label, index: n, of: total, $0) }
-        } catch {
-          progress.finish(r.label, index: n, of: total, code: .software, seconds: 0)
-          progress.passThrough(r.label, code: .software, lines: ["error: \(error)"])
-          results.append(
-            RunResult(
-              source: source.name, label: r.label, code: .software, seconds: 0, requests: nil, cached: nil,
-              missingURLs: [], rows: r.files.map { CatalogueRow.failed($0, source: source.name) },
-              lines: ["error: \(error)"]))
-          continue
-        }
-        progress.finish(r.label, index: n, of: total, code: outcome.code, seconds: outcome.seconds)
-        var lines = outcome.lines
-        if outcome.stoppedAtBudget {
-          lines.append(
-            "warning: stopped \(Int(Self.graceSeconds))s after its time budget ran out; the cache is kept, run again to continue"
-          )
-        }
-        progress.passThrough(r.label, code: outcome.code, lines: lines)
-        var reportPath: String? = nil
-        if let reportsFolder, let data = outcome.reportData {
-          let file = reportsFolder.appendingPathComponent(Self.reportName(r.label))
-          do {
-            try AtomicFile.write([UInt8](data), to: file.path)
-            reportPath = file.path
-          } catch {
-            progress.line("warning: \(error); \(r.label)'s report was not kept")
-          }
-        }
-        let rows = r.files.map { file in
-          row(file, source: source.name, code: outcome.code, report: outcome.report, previous: previous[file] ?? nil)
-        }
-        let counters = outcome.report?.counters
-        results.append(
-          RunResult(
-            source: source.name, label: r.label, code: outcome.code, seconds: outcome.seconds,
-            requests: counters?[Counter.requests.rawValue], cached: counters?[Counter.hit.rawValue],
-            missingURLs: outcome.report?.missingURLs ?? [], rows: rows, lines: lines, report: outcome.report,
-            reportPath: reportPath))
+        let turn = Turn(source: source, run: r, index: n, total: runCount)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        results.append(self.run(turn, elapsed: elapsed))
       }
     }
     return results
+  }
+
+  /// One child: started unless a signal stopped the sequence or the time budget is spent, then
+  /// its outcome passed through to the progress display and compared with what it replaced.
+  func run(_ turn: Turn, elapsed: Double) -> RunResult {
+    let (r, label, n, total) = (turn.run, turn.run.label, turn.index, turn.total)
+    if let sig = Interruption.shared.signal {
+      progress.line("[\(n)/\(total)] \(label): not started, catalog build was stopped (signal \(sig))")
+      return notStarted(turn)
+    }
+    var budget: [String] = []
+    var stopAfter: Double? = nil
+    if let maxTime {
+      let left = (maxTime - elapsed).rounded(.down)
+      guard left >= Self.smallestBudget else {
+        progress.postponed(label, index: n, of: total)
+        return notStarted(turn)
+      }
+      budget = ["--max-time", "\(Int(left))s"]
+      stopAfter = left + Self.graceSeconds
+    }
+    let previous = Dictionary(uniqueKeysWithValues: r.files.map { ($0, Self.read(outputDirectory, $0)) })
+    let child = ChildBuild(
+      executable: ProductsFolder.executable(turn.source.executable), arguments: arguments(turn, budget: budget),
+      environment: environment, stopAfter: stopAfter)
+    progress.start(label, index: n, of: total)
+    let reportFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "catalog-build-\(getpid())-\(n).json")
+    let outcome: ChildBuild.Outcome
+    do {
+      outcome = try child.run(reportFile: reportFile) { progress.tick(label, index: n, of: total, $0) }
+    } catch {
+      progress.finish(label, index: n, of: total, code: .software, seconds: 0)
+      progress.passThrough(label, code: .software, lines: ["error: \(error)"])
+      return RunResult(
+        source: turn.source.name, label: label, code: .software, seconds: 0, requests: nil, cached: nil,
+        missingURLs: [], rows: r.files.map { CatalogueRow.failed($0, source: turn.source.name) },
+        lines: ["error: \(error)"])
+    }
+    progress.finish(label, index: n, of: total, code: outcome.code, seconds: outcome.seconds)
+    var lines = outcome.lines
+    if outcome.stoppedAtBudget {
+      lines.append(
+        "warning: stopped \(Int(Self.graceSeconds))s after its time budget ran out; the cache is kept, run again to continue"
+      )
+    }
+    progress.passThrough(label, code: outcome.code, lines: lines)
+    let rows = r.files.map { file in
+      row(file, source: turn.source.name, code: outcome.code, report: outcome.report, previous: previous[file] ?? nil)
+    }
+    let counters = outcome.report?.counters
+    return RunResult(
+      source: turn.source.name, label: label, code: outcome.code, seconds: outcome.seconds,
+      requests: counters?[Counter.requests.rawValue], cached: counters?[Counter.hit.rawValue],
+      missingURLs: outcome.report?.missingURLs ?? [], rows: rows, lines: lines, report: outcome.report,
+      reportPath: keep(outcome.reportData, of: label))
+  }
+
+  /// A run the sequence did not start (stopped by a signal, or no time left): exit 75, files not run.
+  func notStarted(_ turn: Turn) -> RunResult {
+    RunResult(
+      source: turn.source.name, label: turn.run.label, code: .tempfail, seconds: 0, requests: nil, cached: nil,
+      missingURLs: [], rows: turn.run.files.map { CatalogueRow(file: $0, source: turn.source.name, status: "not run") },
+      postponed: true)
+  }
+
+  /// The child's command line: its run's own arguments, where to cache and write, what every child
+  /// gets, its share of the time budget, `--jobs` lowered to its ceiling, then its `--with` extras.
+  func arguments(_ turn: Turn, budget: [String]) -> [String] {
+    let cache = cacheRoot.appendingPathComponent(turn.source.cacheName)
+    return turn.run.arguments + ["--cache", cache.path, "--out", outputDirectory.path, "--quiet"] + shared + budget
+      + (jobs.map { ["--jobs", String(min($0, turn.source.maxJobs))] } ?? []) + (extra[turn.source.name] ?? [])
+  }
+
+  /// Keeps a child's report in `reportsFolder` (a warning when it cannot); where it was kept.
+  func keep(_ data: Data?, of label: String) -> String? {
+    guard let reportsFolder, let data else { return nil }
+    let file = reportsFolder.appendingPathComponent(Self.reportName(label))
+    do {
+      try AtomicFile.write([UInt8](data), to: file.path)
+      return file.path
+    } catch {
+      progress.line("warning: \(error); \(label)'s report was not kept")
+      return nil
+    }
   }
 
   /// `spectrum magazines` → `spectrum-magazines.json`.
