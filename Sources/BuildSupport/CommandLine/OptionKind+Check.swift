@@ -59,7 +59,7 @@ extension OptionKind {
   }
 
   /// `5`, `1.5%`: the number, when it is a finite one from 0 to 100.
-  public static func percentage(_ v: String) -> Double? {
+  package static func percentage(_ v: String) -> Double? {
     guard let d = Double(v.hasSuffix("%") ? String(v.dropLast()) : v), d.isFinite, (0...100).contains(d) else {
       return nil
     }

@@ -55,7 +55,7 @@ enum DemoCommand: Subcommand {
       return .io
     }
     if args[serve] {
-      return ExitCode(rawValue: DemoServe.run(built, slowMilliseconds: args[slow], console: console)) ?? .software
+      return DemoServe.run(built, slowMilliseconds: args[slow], console: console)
     }
     let folder: URL
     do {
