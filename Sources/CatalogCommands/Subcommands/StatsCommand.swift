@@ -63,14 +63,7 @@ enum StatsCommand: Subcommand {
       ])
       files.append(.init(file: lastComponent(path), stats: s, seedingSeconds: RowBudget.seedingSeconds(s.records)))
     }
-    // Counts of real files cannot overflow `Int`, but sizes can: they are summed checked.
-    let records = files.reduce(0) { $0 + $1.stats.records }
-    let anyOverflow = files.contains { $0.stats.bytesOverflow }
-    let bytes = anyOverflow ? nil : CheckedTotal.sum(files.compactMap(\.stats.bytes))
-    let total = Document.Total(
-      files: files.count, records: records, series: files.reduce(0) { $0 + $1.stats.series },
-      dead: files.reduce(0) { $0 + $1.stats.dead }, bytes: bytes, bytesOverflow: bytes == nil && !files.isEmpty,
-      seedingSeconds: RowBudget.seedingSeconds(records))
+    let total = Document.Total(files)
     if args[json] {
       let doc = Document(files: files, total: total)
       console.out((try? MachineJSON.encode(doc)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
@@ -91,5 +84,18 @@ enum StatsCommand: Subcommand {
   static func bytesText(_ bytes: Int64?, overflow: Bool) -> String {
     if overflow { return "overflow" }
     return bytes.map(CatalogueStats.humanBytes) ?? "-"
+  }
+}
+
+extension StatsCommand.Document.Total {
+  /// The files' sums. Counts of real files cannot overflow `Int`, but sizes can: they are summed checked.
+  init(_ files: [StatsCommand.Document.File]) {
+    let records = files.reduce(0) { $0 + $1.stats.records }
+    let anyOverflow = files.contains { $0.stats.bytesOverflow }
+    let bytes = anyOverflow ? nil : CheckedTotal.sum(files.compactMap(\.stats.bytes))
+    self.init(
+      files: files.count, records: records, series: files.reduce(0) { $0 + $1.stats.series },
+      dead: files.reduce(0) { $0 + $1.stats.dead }, bytes: bytes, bytesOverflow: bytes == nil && !files.isEmpty,
+      seedingSeconds: RowBudget.seedingSeconds(records))
   }
 }
