@@ -44,13 +44,16 @@ let package = Package(
     // `git describe` into BuildStamp.commit at every build (Plugins/VersionStamp).
     .plugin(name: "VersionStamp", capability: .buildTool()),
     // What only the demo, the tests and the benchmarks use (a zip writer, the simulated tile
-    // archive, the reference's grid measurement, generated sites for refresh): kept out of the product.
+    // archive, the reference's grid measurement, generated sites for refresh): kept out of the
+    // CatalogKit and BuildSupport libraries; `catalog` links it for `catalog demo` alone.
     .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib"]),
     // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
     .target(name: "SiteMirrorKit"),
 
-    .executableTarget(
-      name: "Catalog", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkSamples"]),
+    // `catalog`'s subcommands, a library so tests run them in-process; the executable only calls it.
+    .target(
+      name: "CatalogCommands", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkSamples"]),
+    .executableTarget(name: "Catalog", dependencies: ["CatalogCommands"]),
     .executableTarget(name: "RetroSpecBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "ArchiveBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "BombJackBuild", dependencies: ["CatalogKit", "BuildSupport"]),
@@ -72,6 +75,9 @@ let package = Package(
     .testTarget(
       name: "BuildSupportTests",
       dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
+    .testTarget(
+      name: "CatalogCommandsTests",
+      dependencies: ["CatalogCommands", "CatalogKit", "BuildSupport", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

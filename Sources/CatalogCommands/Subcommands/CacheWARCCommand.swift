@@ -5,20 +5,17 @@ import Foundation
 /// `catalog cache export` and `catalog cache import`: a cache out to WARC and a WARC into a cache.
 enum CacheWARCCommand {
   static func exportWARC(_ args: ParsedArguments, _ store: CacheStore, _ console: Console) -> ExitCode {
-    guard let path = args.value("--warc") else {
-      return CacheCommand.usageError("export needs --warc <file.warc.gz>.", console)
+    guard let path = args[CacheCommand.warc] else {
+      return CacheCommand.usageError("export needs \(CacheCommand.warc.name) <file.warc.gz>.", console)
     }
-    let versionText = args.value("--warc-version") ?? WARCVersion.v11.rawValue
-    guard let version = WARCVersion(rawValue: versionText) else {
-      return CacheCommand.usageError("--warc-version takes 1.0 or 1.1, not '\(versionText.prefix(40))'.", console)
-    }
+    let version = args[CacheCommand.warcVersion]
     do {
       let date = try WARCExport.sourceDate(ProcessInfo.processInfo.environment)
       let s = try WARCExport.export(store, to: path, date: date, version: version, hosts: hostFilter(args))
-      if args.flag("--json") {
+      if args[CacheCommand.json] {
         return CacheCommand.printJSON(
           ExportDocument(
-            cache: args.value("--cache") ?? store.root.path, warc: path, version: version.rawValue, gets: s.gets,
+            cache: args[CacheCommand.cache] ?? store.root.path, warc: path, version: version.rawValue, gets: s.gets,
             heads: s.heads, records: s.records, bytes: s.bytes),
           console)
       }
@@ -42,7 +39,7 @@ enum CacheWARCCommand {
       return CacheCommand.usageError(
         "import takes one WARC file: catalog cache import FILE.warc.gz --cache DIR.", console)
     }
-    guard let dir = args.value("--cache") else { return CacheCommand.usageError("--cache <dir> is required.", console) }
+    guard let dir = args[CacheCommand.cache] else { return CacheCommand.cacheRequired(console) }
     let path = args.positionals[1]
     guard FileManager.default.fileExists(atPath: path) else {
       console.error("error: \(path): no such WARC file")
@@ -52,7 +49,7 @@ enum CacheWARCCommand {
       let store = CacheStore(root: URL(fileURLWithPath: dir))
       let wants = hostFilter(args) ?? { _ in true }
       let s = try WARCImport.run(path, into: store, wants: wants)
-      if args.flag("--json") {
+      if args[CacheCommand.json] {
         let c = s.counts
         return CacheCommand.printJSON(
           ImportDocument(
@@ -92,7 +89,7 @@ enum CacheWARCCommand {
 
   /// `--host` values as a filter: an exact name, or `.domain` for every host below it.
   static func hostFilter(_ args: ParsedArguments) -> ((String) -> Bool)? {
-    let hosts = args.all("--host").flatMap { $0.split(separator: ",").map { $0.lowercased() } }
+    let hosts = args[CacheCommand.host].map { $0.lowercased() }
     guard !hosts.isEmpty else { return nil }
     return { h in hosts.contains { $0 == h || ($0.hasPrefix(".") && h.hasSuffix($0)) } }
   }

@@ -12,14 +12,17 @@ enum ReportCommand: Subcommand {
   static let arguments: [(String, String)] = [
     ("<build-report>", "The JSON file catalog build --report wrote.")
   ]
-  static let options = [
-    ("--baseline <dir>", "The shipped catalogues the rebuild is compared with. (default: catalogs)"),
-    ("--new <dir>", "The rebuilt catalogues. (default: the folder the build report names)"),
-    ("--history <file>", "The rebuild history for the charts. (default: \(RebuildHistory.defaultPath))"),
-    ("--output <file>", "Where the page goes. (default: review.html beside the build report)"),
-  ]
-  static let valueOptions: Set<String> = ["--baseline", "--new", "--history", "--output"]
-  static let flags: Set<String> = []
+  static let baseline = Option.place(
+    "--baseline", value: "<dir>", help: "The shipped catalogues the rebuild is compared with.", default: "catalogs")
+  static let new = Option.text(
+    "--new", value: "<dir>", help: "The rebuilt catalogues.", defaultText: "the folder the build report names",
+    kind: .path)
+  static let history = Option.place(
+    "--history", value: "<file>", help: "The rebuild history for the charts.", default: RebuildHistory.defaultPath)
+  static let output = Option.text(
+    "--output", value: "<file>", help: "Where the page goes.", defaultText: "review.html beside the build report",
+    kind: .path)
+  static let options: [any OptionDeclaring] = [baseline, new, history, output]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard args.positionals.count == 1 else {
@@ -38,30 +41,24 @@ enum ReportCommand: Subcommand {
       console.error("error: \(error)")
       return error.isMissing ? .io : .invalid
     }
-    let baselineName = args.value("--baseline") ?? "catalogs"
+    let baselineName = args[Self.baseline]
     let baseline = path(baselineName)
-    let new = args.value("--new").map(path) ?? URL(fileURLWithPath: report.out)
-    let historyFile = path(args.value("--history") ?? RebuildHistory.defaultPath)
+    let new = args[Self.new].map(path) ?? URL(fileURLWithPath: report.out)
+    let historyFile = path(args[Self.history])
     let output =
-      args.value("--output").map(path)
+      args[Self.output].map(path)
       ?? reportFile.deletingLastPathComponent().appendingPathComponent(
         "review.html")
 
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: baseline.path, isDirectory: &isDir), isDir.boolValue else {
-      console.error("error: \(baseline.path): no such folder; --baseline names the shipped catalogues (catalogs)")
+      console.error(
+        "error: \(baseline.path): no such folder; \(Self.baseline.name) names the shipped catalogues (\(Self.baseline.declaration.defaultValue ?? ""))"
+      )
       return .io
     }
     let diffs = report.files.map { compare($0.file, baseline: baseline, new: new) }
-    let (history, bad) = RebuildHistory.read(historyFile)
-    if !bad.isEmpty {
-      console.error(
-        "warning: \(historyFile.path): \(RebuildHistory.describe(bad)) could not be read and \(Plural.verb(bad.count, "is", "are")) left out of the charts"
-      )
-    }
-    // The history may not have this rebuild yet (--no-history): the charts still end with it.
-    var entries = history
-    if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
+    let entries = charted(historyFile, ending: report, console)
     let pageFolder = output.deletingLastPathComponent()
     let reportFolder = reportFile.deletingLastPathComponent()
     let page = ReviewPage(
@@ -80,14 +77,35 @@ enum ReportCommand: Subcommand {
       console.error("error: \(error); the review page was not written")
       return .io
     }
+    console.out(summary(output, report, diffs, entries, baselineName: baselineName))
+    return .ok
+  }
+
+  /// The rebuild history for the charts; lines that cannot be read are left out with a warning.
+  /// The history may not have this rebuild yet (`--no-history`): the charts still end with it.
+  static func charted(_ file: URL, ending report: RebuildReport, _ console: Console) -> [RebuildHistory.Entry] {
+    let (history, bad) = RebuildHistory.read(file)
+    if !bad.isEmpty {
+      console.error(
+        "warning: \(file.path): \(RebuildHistory.describe(bad)) could not be read and \(Plural.verb(bad.count, "is", "are")) left out of the charts"
+      )
+    }
+    var entries = history
+    if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
+    return entries
+  }
+
+  /// The one line saying where the page is and what it shows.
+  static func summary(
+    _ output: URL, _ report: RebuildReport, _ diffs: [ReviewPage.FileDiff], _ entries: [RebuildHistory.Entry],
+    baselineName: String
+  ) -> String {
     let added = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.added }
     let removed = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.removed }
     let changed = diffs.compactMap(\.diff).reduce(0) { $0 + $1.counts.changed }
     let runs = Set(entries.map(\.run)).count
-    console.out(
+    return
       "\(output.path): \(Plural.count(report.files.count, "catalogue")), \(added) added, \(removed) removed, \(changed) changed against \(baselineName); \(Plural.count(report.findings.count, "finding")); \(Plural.count(runs, "rebuild")) charted"
-    )
-    return .ok
   }
 
   /// One file of the rebuild against the shipped file of the same name, `generated` ignored; the

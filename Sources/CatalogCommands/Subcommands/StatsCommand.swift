@@ -8,9 +8,8 @@ enum StatsCommand: Subcommand {
   static let abstract = "Summarise what catalogue files hold."
   static let usage = "stats <file-or-folder> ... [--json]"
   static let arguments = [("<file-or-folder>", "A catalogue file, or a folder whose *.json files are read.")]
-  static let options = [("--json", "Print the numbers as JSON (one entry per file, then the total).")]
-  static let valueOptions: Set<String> = []
-  static let flags: Set<String> = ["--json"]
+  static let json = CommonOption.json("Print the numbers as JSON (one entry per file, then the total).")
+  static let options: [any OptionDeclaring] = [json]
 
   /// The `--json` document: `files` (one `CatalogueStats` per file, with its name and seeding time)
   /// and `total` (records, series, dead, bytes summed; bytes null for no sizes or on overflow).
@@ -64,15 +63,8 @@ enum StatsCommand: Subcommand {
       ])
       files.append(.init(file: lastComponent(path), stats: s, seedingSeconds: RowBudget.seedingSeconds(s.records)))
     }
-    // Counts of real files cannot overflow `Int`, but sizes can: they are summed checked.
-    let records = files.reduce(0) { $0 + $1.stats.records }
-    let anyOverflow = files.contains { $0.stats.bytesOverflow }
-    let bytes = anyOverflow ? nil : CheckedTotal.sum(files.compactMap(\.stats.bytes))
-    let total = Document.Total(
-      files: files.count, records: records, series: files.reduce(0) { $0 + $1.stats.series },
-      dead: files.reduce(0) { $0 + $1.stats.dead }, bytes: bytes, bytesOverflow: bytes == nil && !files.isEmpty,
-      seedingSeconds: RowBudget.seedingSeconds(records))
-    if args.flag("--json") {
+    let total = Document.Total(files)
+    if args[json] {
       let doc = Document(files: files, total: total)
       console.out((try? MachineJSON.encode(doc)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
       return worst
@@ -92,5 +84,18 @@ enum StatsCommand: Subcommand {
   static func bytesText(_ bytes: Int64?, overflow: Bool) -> String {
     if overflow { return "overflow" }
     return bytes.map(CatalogueStats.humanBytes) ?? "-"
+  }
+}
+
+extension StatsCommand.Document.Total {
+  /// The files' sums. Counts of real files cannot overflow `Int`, but sizes can: they are summed checked.
+  init(_ files: [StatsCommand.Document.File]) {
+    let records = files.reduce(0) { $0 + $1.stats.records }
+    let anyOverflow = files.contains { $0.stats.bytesOverflow }
+    let bytes = anyOverflow ? nil : CheckedTotal.sum(files.compactMap(\.stats.bytes))
+    self.init(
+      files: files.count, records: records, series: files.reduce(0) { $0 + $1.stats.series },
+      dead: files.reduce(0) { $0 + $1.stats.dead }, bytes: bytes, bytesOverflow: bytes == nil && !files.isEmpty,
+      seedingSeconds: RowBudget.seedingSeconds(records))
   }
 }

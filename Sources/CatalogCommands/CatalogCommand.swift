@@ -1,9 +1,10 @@
 import BuildSupport
 import CatalogKit
+import Foundation
 
 /// `catalog`: the tool people use around builds. Subcommands are looked up by name in
 /// `subcommands`; add one by writing `Subcommands/<Name>.swift` and listing it here.
-enum CatalogCommand {
+package enum CatalogCommand {
   static let abstract = "Build, check, compare and summarise catalogue files."
 
   static var subcommands: [any Subcommand.Type] {
@@ -19,29 +20,39 @@ enum CatalogCommand {
     ]
   }
 
+  /// The subcommands' names, in help's order.
+  package static var subcommandNames: [String] { subcommands.map { $0.name } }
+
+  /// `catalog`'s own option before any subcommand; `--help` is every subcommand's too.
+  static let version = Option.flag("--version", help: "Show the version and the commit it was built from.")
+
   static var help: String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: catalog <subcommand> [<arguments>] [<options>]", "", "OPTIONS:"]
-    lines += HelpLayout.rows([
-      ("--version", "Show the version and the commit it was built from."), ("-h, --help", "Show help information."),
-    ])
+    lines += HelpLayout.rows([HelpLayout.row(version.declaration), HelpLayout.helpRow])
     lines += ["", "SUBCOMMANDS:"]
     lines += HelpLayout.rows(subcommands.map { ($0.name, $0.abstract) })
     lines += ["", "  See 'catalog help <subcommand>' for detailed help."]
     return lines.joined(separator: "\n")
   }
 
-  static func main(_ arguments: [String], console: Console = Console()) -> ExitCode {
+  /// The whole of `catalog`'s `main`: runs the command line and exits with its code.
+  package static func exit(with arguments: ArraySlice<String>) -> Never {
+    Foundation.exit(main(Array(arguments)).rawValue)
+  }
+
+  /// Runs one command line in-process, printing through `console`; the code `catalog` exits with.
+  package static func main(_ arguments: [String], console: Console = Console()) -> ExitCode {
     guard let first = arguments.first else {
       console.error("error: name a subcommand.")
       console.error("USAGE: catalog <subcommand> [<arguments>] [<options>]")
       console.error("  See 'catalog --help'.")
       return .usage
     }
-    if first == "--version" {
+    if first == version.name {
       console.out(BuildInfo.line("catalog"))
       return .ok
     }
-    if first == "-h" || first == "--help" {
+    if ParsedArguments.asksForHelp(first) {
       console.out(help)
       return .ok
     }
@@ -55,15 +66,15 @@ enum CatalogCommand {
       return .ok
     }
     guard let command = subcommands.first(where: { $0.name == first }) else { return unknown(first, console) }
-    if !command.flags.contains("--json"), let why = withoutJSON[command.name],
-      arguments.dropFirst().contains(where: { $0 == "--json" || $0.hasPrefix("--json=") })
+    let json = CommonOption.json("").name
+    if !command.declares(CommonOption.json("")), let why = withoutJSON[command.name],
+      arguments.dropFirst().contains(where: { $0 == json || $0.hasPrefix(json + "=") })
     {
-      return command.usageError("\(command.name) has no --json: \(why).", console)
+      return command.usageError("\(command.name) has no \(json): \(why).", console)
     }
     let args: ParsedArguments
     do {
-      args = try ParsedArguments.parse(
-        Array(arguments.dropFirst()), valueOptions: command.valueOptions, flags: command.flags)
+      args = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.options)
     } catch {
       return command.usageError(error.description, console)
     }

@@ -1,3 +1,4 @@
+import BuildSupport
 import Foundation
 import SiteMirrorKit
 
@@ -9,16 +10,16 @@ enum DemoServe {
   /// The mirror stops by itself after this long, whoever started it.
   static let lifetimeSeconds: Double = 900
 
-  static func run(_ samples: [DemoSample], slowMilliseconds: Int?, console: Console) -> Int32 {
+  static func run(_ samples: [DemoSample], slowMilliseconds: Int, console: Console) -> ExitCode {
     let server: SiteMirror
     do {
       server = try DemoSite.serve(samples, lifetime: lifetimeSeconds)
     } catch {
       console.error("error: the loopback mirror cannot start: \(error)")
-      return 69
+      return .unavailable
     }
     defer { server.stop() }
-    if let slowMilliseconds, slowMilliseconds > 0 {
+    if slowMilliseconds > 0 {
       // Every answer waits before its first byte: a slow site, so a time budget runs out mid-crawl.
       server.inject(.slowFirstByte(milliseconds: slowMilliseconds), matching: "", times: Int(Int32.max))
     }
@@ -33,6 +34,6 @@ enum DemoServe {
       done.signal()
     }
     _ = done.wait(timeout: .now() + lifetimeSeconds)
-    return 0
+    return .ok
   }
 }

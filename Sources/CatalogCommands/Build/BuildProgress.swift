@@ -13,12 +13,15 @@ final class BuildProgress {
   let live: Bool
   let statsInterval: Double
   private let clock: () -> Date
+  private let console: Console
   private var lastStats: (seconds: Double, requests: Int) = (0, 0)
 
   init(
-    quiet: Bool, terminal: Bool = isatty(2) == 1, statsInterval: Double = 60, clock: @escaping () -> Date = Date.init
+    quiet: Bool, console: Console, terminal: Bool = isatty(2) == 1, statsInterval: Double = 60,
+    clock: @escaping () -> Date = Date.init
   ) {
     self.quiet = quiet
+    self.console = console
     self.live = terminal && !quiet
     self.terminalOutput = terminal
     self.statsInterval = statsInterval
@@ -111,7 +114,7 @@ final class BuildProgress {
   }
 
   private func write(_ s: String) {
-    Diagnostics.stderr(s)
+    console.progress(s)
   }
 
   /// `metadata 120/653, 130 requests (12 cached)`; before the child's first progress line, `starting`.

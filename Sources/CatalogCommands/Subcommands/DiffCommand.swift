@@ -13,22 +13,22 @@ enum DiffCommand: Subcommand {
     ("<old>", "The earlier catalogue file, or a folder of them (catalogs/)."),
     ("<new>", "The later catalogue file of the same shape, or a folder; files are matched by name."),
   ]
-  static let options = [
-    ("--ignore <field>", "Leave a field out of the comparison (generated, bytes, …); repeat or comma-separate."),
-    ("--stat", "Print only the counts: the per-file table for folders."),
-    ("--markdown", "Print GitHub Markdown for a pull request or $GITHUB_STEP_SUMMARY, long lists folded."),
-    ("--json", "Print the difference as JSON instead of text."),
-    (
-      "--max-removed <pct>",
-      "Exit 2 when a file loses more than this percentage of its old records. (default: no limit)"
-    ),
-    (
-      "--site <id>",
-      "App site id for the issue-identity check of two files. (default: from <new>'s file name when it is one of the 18)"
-    ),
-  ]
-  static let valueOptions: Set<String> = ["--ignore", "--max-removed", "--site"]
-  static let flags: Set<String> = ["--json", "--stat", "--markdown"]
+  static let ignore = Option.list(
+    "--ignore", value: "<field>",
+    help: "Leave a field out of the comparison (generated, bytes, …); repeat or comma-separate.")
+  static let stat = Option.flag(
+    "--stat", help: "Print only the counts: the per-file table for folders.", exclusiveGroup: "format")
+  static let markdown = Option.flag(
+    "--markdown", help: "Print GitHub Markdown for a pull request or $GITHUB_STEP_SUMMARY, long lists folded.",
+    exclusiveGroup: "format")
+  static let json = CommonOption.json("Print the difference as JSON instead of text.", exclusiveGroup: "format")
+  static let maxRemoved = Option.percentage(
+    "--max-removed", value: "<pct>", help: "Exit 2 when a file loses more than this percentage of its old records.",
+    defaultText: "no limit")
+  static let site = Option.text(
+    "--site", value: "<id>", help: "App site id for the issue-identity check of two files.",
+    defaultText: "from <new>'s file name when it is one of the 18")
+  static let options: [any OptionDeclaring] = [ignore, stat, markdown, json, maxRemoved, site]
 
   /// How the difference is printed; one at a time.
   enum Format { case text, stat, markdown, json }
@@ -37,27 +37,14 @@ enum DiffCommand: Subcommand {
     guard args.positionals.count == 2 else {
       return usageError("diff takes two files or folders, <old> and <new>, not \(args.positionals.count).", console)
     }
-    let chosen = [("--json", Format.json), ("--markdown", .markdown), ("--stat", .stat)].filter { args.flag($0.0) }
-    guard chosen.count <= 1 else {
-      return usageError("choose one of \(chosen.map(\.0).joined(separator: ", ")), not both.", console)
-    }
-    let format = chosen.first?.1 ?? .text
-    var maxRemoved: Double? = nil
-    if let raw = args.value("--max-removed") {
-      let trimmed = raw.hasSuffix("%") ? String(raw.dropLast()) : raw
-      guard let pct = Double(trimmed), pct >= 0, pct <= 100 else {
-        return usageError("--max-removed takes a percentage from 0 to 100, not '\(raw)'.", console)
-      }
-      maxRemoved = pct
-    }
-    let ignoring = Set(
-      args.all("--ignore").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty })
+    let format: Format = args[json] ? .json : args[markdown] ? .markdown : args[stat] ? .stat : .text
+    let maxRemoved = args[Self.maxRemoved]
+    let ignoring = Set(args[ignore])
     let unknown = CatalogueDiff.unknownFields(ignoring)
     if let first = unknown.first {
       let hint = NearMatch.nearest(first, in: CatalogueDiff.fieldNames).map { " Did you mean '\($0)'?" } ?? ""
       return usageError(
-        "--ignore: no catalogue has a field \(unknown.map { "'\($0)'" }.joined(separator: ", ")).\(hint) Fields: \(CatalogueDiff.fieldNames.joined(separator: ", ")).",
+        "\(ignore.name): no catalogue has a field \(unknown.map { "'\($0)'" }.joined(separator: ", ")).\(hint) Fields: \(CatalogueDiff.fieldNames.joined(separator: ", ")).",
         console)
     }
 
@@ -75,12 +62,12 @@ enum DiffCommand: Subcommand {
       newPath = CatalogueDiff.Folder.join(newPath, lastComponent(oldPath))
     }
     if oldIsFolder && newIsFolder {
-      if args.value("--site") != nil {
-        return usageError("--site is for two files; in folders each file's site comes from its name.", console)
+      if args.has(site) {
+        return usageError("\(site.name) is for two files; in folders each file's site comes from its name.", console)
       }
       return folders(oldPath, newPath, ignoring: ignoring, format: format, maxRemoved: maxRemoved, console)
     }
-    let site = args.value("--site") ?? Sources.catalogues.entry(forFile: lastComponent(newPath))?.site
+    let site = args[Self.site] ?? Sources.catalogues.entry(forFile: lastComponent(newPath))?.site
     return files(
       oldPath, newPath, options: .init(ignoring: ignoring, site: site), format: format, maxRemoved: maxRemoved,
       console)
@@ -125,7 +112,7 @@ enum DiffCommand: Subcommand {
     }
     if let maxRemoved, diff.removedShare * 100 > maxRemoved {
       console.error(
-        "error: \(newPath): \(diff.counts.removed) of \(diff.oldCount) records of \(oldPath) are gone (\(percent(diff.removedShare))), more than --max-removed \(trimmedNumber(maxRemoved))%"
+        "error: \(newPath): \(diff.counts.removed) of \(diff.oldCount) records of \(oldPath) are gone (\(percent(diff.removedShare))), more than \(Self.maxRemoved.name) \(trimmedNumber(maxRemoved))%"
       )
       return .trouble
     }
@@ -167,7 +154,7 @@ enum DiffCommand: Subcommand {
     if let maxRemoved {
       for f in diff.removingMoreThan(percent: maxRemoved) {
         console.error(
-          "error: \(CatalogueDiff.Folder.join(newPath, f.file)): \(f.counts.removed) of \(f.oldRecords ?? 0) records of \(CatalogueDiff.Folder.join(oldPath, f.file)) are gone (\(percent(f.removedShare))), more than --max-removed \(trimmedNumber(maxRemoved))%"
+          "error: \(CatalogueDiff.Folder.join(newPath, f.file)): \(f.counts.removed) of \(f.oldRecords ?? 0) records of \(CatalogueDiff.Folder.join(oldPath, f.file)) are gone (\(percent(f.removedShare))), more than \(Self.maxRemoved.name) \(trimmedNumber(maxRemoved))%"
         )
         code = .trouble
       }

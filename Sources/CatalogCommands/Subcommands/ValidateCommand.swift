@@ -7,27 +7,17 @@ enum ValidateCommand: Subcommand {
   static let abstract = "Run the shared validation rules on catalogue files."
   static let usage = "validate <file> ... [--numbering <rule>] [--strict] [--json]"
   static let arguments = [("<file>", "A catalogue file of any shape (issue, PopBoks, Stripovi).")]
-  static let options = [
-    (
-      "--numbering <rule>",
-      "How issue series must be numbered: strict (1…n) or gaps. (default: gaps for bombjack-* files, else strict)"
-    ),
-    ("--strict", "Fail (exit 65) on warnings too, not only on errors."),
-    ("--json", "Print the findings as JSON instead of text."),
-  ]
-  static let valueOptions: Set<String> = ["--numbering"]
-  static let flags: Set<String> = ["--json", "--strict"]
+  static let numbering: Option<SharedRules.Numbering?> = .oneOf(
+    "--numbering", value: "<rule>", [("strict", .strict), ("gaps", .gapsAllowed)],
+    help: "How issue series must be numbered: strict (1…n) or gaps.",
+    defaultText: "gaps for bombjack-* files, else strict")
+  static let strict = CommonOption.strict
+  static let json = CommonOption.json("Print the findings as JSON instead of text.")
+  static let options: [any OptionDeclaring] = [numbering, strict, json]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard !args.positionals.isEmpty else { return usageError("name at least one catalogue file.", console) }
-    var numbering: SharedRules.Numbering? = nil
-    if let n = args.value("--numbering") {
-      switch n {
-      case "strict": numbering = .strict
-      case "gaps", "gapsAllowed": numbering = .gapsAllowed
-      default: return usageError("--numbering takes strict or gaps, not '\(n)'.", console)
-      }
-    }
+    let numbering = args[Self.numbering]
     var worst = ExitCode.ok
     var table = TextTable(header: ["file", "shape", "records", "result"], leftAligned: [0, 1, 3])
     var details: [String] = []
@@ -50,9 +40,9 @@ enum ValidateCommand: Subcommand {
       if !report.findings.isEmpty {
         details += ["", path] + FindingsText.lines(report.findings)
       }
-      if report.hasErrors || (args.flag("--strict") && !report.warnings.isEmpty) { worst = max(worst, .invalid) }
+      if report.hasErrors || (args[strict] && !report.warnings.isEmpty) { worst = max(worst, .invalid) }
     }
-    if args.flag("--json") {
+    if args[json] {
       console.out(ReportDocument(files: entries, folder: nil).json())
       return worst
     }
