@@ -39,13 +39,14 @@ let package = Package(
     // Version/BuildStamp.swift is the placeholder the old stamp script rewrote in place (checkouts
     // have it marked skip-worktree), kept out of the build rather than deleted so they merge cleanly.
     .target(
-      name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl"], exclude: ["Version/BuildStamp.swift"],
+      name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl", "SiteMirrorKit", "ShelfmarkSamples"],
+      exclude: ["Version/BuildStamp.swift"],
       plugins: ["VersionStamp"]),
     // `git describe` into BuildStamp.commit at every build (Plugins/VersionStamp).
     .plugin(name: "VersionStamp", capability: .buildTool()),
-    // What only the demo, the tests and the benchmarks use (a zip writer, the simulated tile
-    // archive, the reference's grid measurement, generated sites for refresh): kept out of the
-    // CatalogKit and BuildSupport libraries; `catalog` links it for `catalog demo` alone.
+    // What the demo's sample sites, the tests and the benchmarks use (a zip writer, the simulated
+    // tile archive, the reference's grid measurement, generated sites for refresh). No parser or
+    // rule depends on it; BuildSupport links it because each source declares its demo sample.
     .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib"]),
     // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
     .target(name: "SiteMirrorKit"),

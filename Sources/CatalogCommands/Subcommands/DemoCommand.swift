@@ -28,18 +28,6 @@ enum DemoCommand: Subcommand {
     default: 0)
   static let options: [any OptionDeclaring] = [out, fixtures, date, quiet, serve, slow]
 
-  /// Each source's sample, in `catalog build --all` order; a source without one is not in the demo.
-  static let samples: [String: @Sendable (DemoFixtures) throws -> DemoSample] = [
-    "retrospec": DemoRetroSpec.sample,
-    "archive": DemoArchive.sample,
-    "bombjack": DemoBombJack.sample,
-    "atarimania": DemoAtarimania.sample,
-    "vintageapple": DemoVintageApple.sample,
-    "spectrum": DemoSpectrum.sample,
-    "popboks": DemoPopBoks.sample,
-    "stripovi": DemoStripovi.sample,
-  ]
-
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard args.positionals.isEmpty else {
       return usageError("demo takes no arguments, not '\(args.positionals[0])'.", console)
@@ -78,16 +66,9 @@ enum DemoCommand: Subcommand {
     return tour.run()
   }
 
-  /// Each source's sample, in `catalog build --all` order, with the sources that have one.
+  /// Each source's sample, in `catalog build --all` order, with the sources they are for.
   static func sampled(_ fixtures: DemoFixtures) throws -> ([DemoSample], [BuildSource]) {
-    var built: [DemoSample] = []
-    var sources: [BuildSource] = []
-    for source in BuildSource.all {
-      guard let make = samples[source.name] else { continue }
-      built.append(try make(fixtures))
-      sources.append(source)
-    }
-    return (built, sources)
+    (try Sources.all.map { try $0.demo(fixtures) }, BuildSource.all)
   }
 
   /// Commands to try on what the demo wrote, spelled with the name this binary was started by

@@ -25,7 +25,7 @@ public enum AtarimaniaTool {
     onlyKeys: "title ids (the number in /magazines/<id>), e.g. 20,18")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: AtarimaniaDemo.sample)
 
   static let minIssues = Option.integer(
     "--min-issues", 0...1_000_000, help: "The catalogue needs more issues than this.",

@@ -26,7 +26,7 @@ public enum PopBoksTool {
     onlyKeys: "issue folder ids of the one --magazine, e.g. 154,155")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: PopBoksDemo.sample)
 
   static let magazine = Option<PopBoksMagazine?>.word(
     "--magazine", value: "<name>", help: "Build one magazine: dzuboks or ritam.", defaultText: "both")

@@ -22,7 +22,7 @@ public enum RetroSpecTool {
     onlyKeys: "series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige)")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: RetroSpecDemo.sample)
 
   static let minIssues = Option.integer(
     "--min-issues", 0...100_000, help: "Fewest issues a full build may write.",

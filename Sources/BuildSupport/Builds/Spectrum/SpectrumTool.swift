@@ -34,7 +34,7 @@ public enum SpectrumTool {
     }, onlyKeys: "series keys or issue ids of the --build group")
 
   /// The source, declared once: its tool and what a run does in each mode.
-  public static let source = Source(tool, work: work)
+  public static let source = Source(tool, work: work, demo: SpectrumDemo.sample)
 
   static let build = Option<SpectrumGroup?>.word(
     "--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books.", exclusiveGroup: "mode")

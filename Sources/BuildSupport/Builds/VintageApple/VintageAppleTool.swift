@@ -28,7 +28,7 @@ public enum VintageAppleTool {
       + "books \(VintageAppleGroup.books.sections.map(\.slug).joined(separator: ", "))")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: VintageAppleDemo.sample)
 
   static let group = Option<VintageAppleGroup?>.word(
     "--group", value: "<magazines|books>", help: "Write one shelf only.", defaultText: "both")

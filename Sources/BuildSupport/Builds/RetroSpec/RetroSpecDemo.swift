@@ -5,7 +5,7 @@ import Foundation
 /// in the site's markup (the page frame is the fixture `index-books-utf8.html`, which is also served
 /// whole as the books page), one metadata page per issue made from `magshow-issue.html` and
 /// `magshow-book.html`, and a HEAD size per archive, one of them missing to show a dead issue.
-enum DemoRetroSpec {
+enum RetroSpecDemo {
   struct Cell {
     var page: String
     var id: String
@@ -60,12 +60,11 @@ enum DemoRetroSpec {
   /// An archive the server does not have: the catalogue marks its issue dead.
   static let deadID = "RA_88_03"
 
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let host = RetroSpecSite.host
     let frame = try fx.text("RetroSpec/index-books-utf8.html")
     let magshow = try fx.text("RetroSpec/magshow-issue.html")
     var s = DemoSample(
-      source: "retrospec",
       summary:
         "12 index pages, \(Plural.count(cells.count + books.count, "issue")) in 12 series, one archive missing (dead)")
     for page in RetroSpecSite.indexPages where page != "indexKnjige" {

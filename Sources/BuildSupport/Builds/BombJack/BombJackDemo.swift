@@ -9,7 +9,7 @@ import SiteMirrorKit
 /// The fixtures have no Amiga magazine and no games page, so two pages are made from the grid and the
 /// split run by renaming their run and folders, and linked from the root. Pages the root links to that
 /// the fixtures lack answer 404, as gone pages do.
-enum DemoBombJack {
+enum BombJackDemo {
   /// Site path → fixture. A path ending in `/` is a folder's page.
   static let tree: [(String, String)] = [
     ("/vic-20/magazines/vic-computing/vic-computing.htm", "magazine-grid.htm"),
@@ -22,7 +22,7 @@ enum DemoBombJack {
   static let amigaPage = "/amiga/magazines/amiga-computing/amiga-computing.htm"
   static let gamesPage = "/commodore/games/games.htm"
 
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let host = BombJackSite.host
     var pages: [String: [UInt8]] = [:]
     for (path, file) in tree { pages[path] = try fx.bytes("BombJack/" + file) }
@@ -47,7 +47,6 @@ enum DemoBombJack {
         )
         .utf8)
     var s = DemoSample(
-      source: "bombjack",
       summary:
         "\(Plural.count(pages.count, "page")) of the site (robots.txt disallows all: --ignore-robots), sizes for every file"
     )

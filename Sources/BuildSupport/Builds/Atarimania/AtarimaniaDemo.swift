@@ -6,16 +6,15 @@ import SiteMirrorKit
 /// titles, one listed twice, one link that is not a title) and one page per title from
 /// `title-template.html`, with a HEAD size for every PDF. The build sends its browser User-Agent,
 /// so the simulated site never needs to play the CDN's challenge.
-enum DemoAtarimania {
+enum AtarimaniaDemo {
   static let titles: [(String, String)] = [
     ("901", "Foo & Bar!"), ("902", "Café Club"), ("903", "VCS Owner's Club Bulletin"),
   ]
 
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let host = AtarimaniaSite.host
     let template = try fx.text("Atarimania/title-template.html")
-    var s = DemoSample(
-      source: "atarimania", summary: "the magazine index and its \(titles.count) title pages; sizes for every PDF")
+    var s = DemoSample(summary: "the magazine index and its \(titles.count) title pages; sizes for every PDF")
     s.pages["\(host)/magazines"] = try fx.bytes("Atarimania/index-three-titles.html")
     for (id, name) in titles {
       let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&#x27;")

@@ -5,12 +5,11 @@ import SiteMirrorKit
 /// Vintage Apple's sample: every one of the sixteen section pages made from
 /// `Fixtures/VintageApple/section-template.html` (four rows in the site's table markup: dated, undated,
 /// and one file listed twice), with a HEAD size for every PDF.
-enum DemoVintageApple {
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+enum VintageAppleDemo {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let host = VintageAppleSection.host
     let template = try fx.text("VintageApple/section-template.html")
     var s = DemoSample(
-      source: "vintageapple",
       summary: "all \(VintageAppleSection.all.count) section pages (magazines and books); sizes for every PDF")
     for section in VintageAppleSection.all {
       s.pages["\(host)/\(section.slug)/"] = Array(

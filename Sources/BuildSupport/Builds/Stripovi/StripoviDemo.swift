@@ -6,8 +6,8 @@ import SiteMirrorKit
 /// of comics 6 and 7 made from their page 1 by numbering the image as page 10), every other id answered
 /// with the site's front page, as the real site does; the shelf fields come from the fixture previous
 /// catalogue, since reader pages do not show them.
-enum DemoStripovi {
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+enum StripoviDemo {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let six = try fx.text("Stripovi/comic-6-page-1.html")
     let seven = try fx.text("Stripovi/comic-7-page-1-run-heading.html")
     let pages: [String: [UInt8]] = [
@@ -22,8 +22,7 @@ enum DemoStripovi {
       "12/126": try fx.bytes("Stripovi/comic-12-page-126.html"),
     ]
     let front = try fx.bytes("Stripovi/not-a-reader-page.html")
-    var s = DemoSample(
-      source: "stripovi", summary: "reader pages of 4 comics; ids 1-17 walked until 5 in a row are not comics")
+    var s = DemoSample(summary: "reader pages of 4 comics; ids 1-17 walked until 5 in a row are not comics")
     s.dynamic = { req in
       guard req.host == StripoviReaderPage.host, req.path == "/index.asp", let q = req.query else { return nil }
       var fields: [String: String] = [:]

@@ -6,9 +6,9 @@ import SiteMirrorKit
 /// PopBoks' sample: the two index scripts of `Fixtures/PopBoks/` and a simulated tile archive for
 /// their issues (`PopBoksTileArchiveModel`: covers and tiles answer 200, a tile that does not exist 403,
 /// as the real archive does), so the grid measurement runs exactly as against the real server.
-enum DemoPopBoks {
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
-    var s = DemoSample(source: "popboks", summary: "")
+enum PopBoksDemo {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+    var s = DemoSample(summary: "")
     var models: [PopBoksTileArchiveModel] = []
     var counts: [String] = []
     for m in PopBoksMagazine.allCases {

@@ -7,7 +7,7 @@ import SiteMirrorKit
 /// here, at demo time, and served where spectrum-build fetches the dump; plus a simulated archive.org
 /// metadata API that knows the items the dump's download masks point at. Items it does not know
 /// answer `{}`, as archive.org does for an identifier it has never had.
-enum DemoSpectrum {
+enum SpectrumDemo {
   /// Identifier → (file name, size): one readable file per item.
   static let items: [String: (String, Int)] = [
     "crash-magazine-01": ("Crash_01_Feb_1984.pdf", 41_234_567),
@@ -31,11 +31,10 @@ enum DemoSpectrum {
     "complete-spectrum-rom-disassembly": ("Complete ROM.pdf", 10_000_000),
   ]
 
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let writer = ZipWriter(entryName: "ZXDB_mysql.sql")
     writer.write(try fx.bytes("Spectrum/zxdb-small.sql"))
     var s = DemoSample(
-      source: "spectrum",
       summary:
         "a small ZXDB dump, zipped now; a simulated archive.org metadata API for \(Plural.count(items.count, "item"))")
     s.pages["raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"] = writer.finish()

@@ -4,11 +4,11 @@ import Foundation
 /// archive.org fanzines' sample: the metadata API answers and scandata files of `Fixtures/ArchiveOrg/items`
 /// (one item names its storage node, as full answers do), and `amiga-bilten-1`, which the fixtures
 /// lack, answered from `amiga-bilten-2`'s with its number and date changed.
-enum DemoArchive {
-  static func sample(_ fx: DemoFixtures) throws -> DemoSample {
+enum ArchiveDemo {
+  @Sendable static func sample(_ fx: DemoFixtures) throws -> DemoSample {
     let apro1 = "a-profy-yugoslav-amiga-fanzine-1-july-1990"
     let apro2 = "a-profy-yugoslav-amiga-fanzine-2-august-1990"
-    var s = DemoSample(source: "archive", summary: "4 items in 2 series: metadata API answers and scandata page counts")
+    var s = DemoSample(summary: "4 items in 2 series: metadata API answers and scandata page counts")
     s.pages["archive.org/metadata/\(apro1)"] = try fx.bytes("ArchiveOrg/items/\(apro1).json")
     s.pages["archive.org/metadata/\(apro2)"] = try fx.bytes("ArchiveOrg/items/\(apro2).json")
     s.pages["archive.org/download/\(apro1)/A-Profy Yugoslav Amiga Fanzine 1 July 1990_scandata.xml"] =
