@@ -82,7 +82,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples",
+        "CatalogKit", "BuildSupport", "CatalogCommands", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples",
       ]),
     .testTarget(
       name: "ReplayTests",

@@ -62,7 +62,7 @@ package enum CatalogCommand {
         return .ok
       }
       guard let command = subcommands.first(where: { $0.name == name }) else { return unknown(name, console) }
-      console.out(command.help)
+      console.out(command.help(for: console.sources))
       return .ok
     }
     guard let command = subcommands.first(where: { $0.name == first }) else { return unknown(first, console) }
@@ -85,7 +85,7 @@ package enum CatalogCommand {
       return command.usageError(error.description, console)
     }
     if args.wantsHelp {
-      console.out(command.help)
+      console.out(command.help(for: console.sources))
       return .ok
     }
     return command.run(args, console)
