@@ -58,8 +58,8 @@ do {
     options: [ToolOption("--version", help: ""), ToolOption("--help", help: "")], positionals: true
   ).scan(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  Diagnostics.error(error.sentence)
-  Diagnostics.plain("See 'bench --help'.")
+  Printer.process.error(error.sentence)
+  Printer.process.plain("See 'bench --help'.")
   exit(ExitCode.usage.rawValue)
 }
 if scanned.values["--version"] != nil {
@@ -75,15 +75,15 @@ if args.isEmpty || scanned.values["--help"] != nil {
 let chosen = args == ["all"] ? benchmarks : benchmarks.filter { args.contains($0.name) }
 let unknown = args.filter { a in a != "all" && !benchmarks.contains { $0.name == a } }
 if !unknown.isEmpty {
-  Diagnostics.error("unknown benchmark '\(unknown[0])'.")
-  Diagnostics.plain("See 'bench --help'.")
+  Printer.process.error("unknown benchmark '\(unknown[0])'.")
+  Printer.process.plain("See 'bench --help'.")
   exit(ExitCode.usage.rawValue)
 }
 // Top-level code runs on the main actor: hand the main thread to Dispatch rather than block it.
 Task {
   for b in chosen {
     do { try await b.run() } catch {
-      Diagnostics.error("\(b.name): \(BuildRunner.sentence(error))")
+      Printer.process.error("\(b.name): \(BuildRunner.sentence(error))")
       exit(ExitCode.software.rawValue)
     }
   }

@@ -34,8 +34,8 @@ let declared = [
   ToolOption("--help", help: ""),
 ]
 func fail(_ message: String) -> Never {
-  Diagnostics.error(message)
-  Diagnostics.plain("USAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.")
+  Printer.process.error(message)
+  Printer.process.plain("USAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.")
   exit(ExitCode.usage.rawValue)
 }
 let options: ArgumentScanner.Scanned
@@ -65,14 +65,14 @@ let chaos: ChaosPlan? = options.values["--chaos"]?.last.map { spec in
 }
 var isDir: ObjCBool = false
 guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
-  Diagnostics.error("\(root): no such folder or WARC file")
+  Printer.process.error("\(root): no such folder or WARC file")
   exit(ExitCode.io.rawValue)
 }
 let recorded: RecordedSite?
 do {
   recorded = try RecordedSource.load(root)
 } catch {
-  Diagnostics.error(BuildRunner.sentence(error))
+  Printer.process.error(BuildRunner.sentence(error))
   exit(ExitCode.invalid.rawValue)
 }
 do {
@@ -80,13 +80,13 @@ do {
   if let recorded { server.serve(recorded) }
   if let sizesFile {
     guard let text = try? String(contentsOfFile: sizesFile, encoding: .utf8) else {
-      Diagnostics.error("\(sizesFile): cannot read")
+      Printer.process.error("\(sizesFile): cannot read")
       exit(ExitCode.io.rawValue)
     }
     for (n, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
       let cols = line.split(separator: "\t")
       guard cols.count == 2, let size = Int(cols[1]) else {
-        Diagnostics.error("\(sizesFile):\(n + 1): expected host/path<TAB>bytes")
+        Printer.process.error("\(sizesFile):\(n + 1): expected host/path<TAB>bytes")
         exit(ExitCode.invalid.rawValue)
       }
       server.setSize(size, for: String(cols[0]))
@@ -99,6 +99,6 @@ do {
   DispatchQueue.global().asyncAfter(deadline: .now() + lifetime) { exit(0) }
   dispatchMain()
 } catch {
-  Diagnostics.error(BuildRunner.sentence(error))
+  Printer.process.error(BuildRunner.sentence(error))
   exit(ExitCode.unavailable.rawValue)
 }

@@ -8,8 +8,10 @@ public final class BuildContext: Sendable {
   public let options: BuildOptions
   public let fetcher: Fetcher
   public let progress: Progress
+  /// Where the run's lines go; handed in by the runner.
+  public let printer: Printer
   /// The catalogues the last build wrote, each decoded once for the source and the runner.
-  public let previous = PreviousCatalogues()
+  public let previous: PreviousCatalogues
   private let kept = Mutex(Kept())
 
   /// Warnings and notes, in the order they were said, for the report.
@@ -18,11 +20,13 @@ public final class BuildContext: Sendable {
     var notes: [String] = []
   }
 
-  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress) {
+  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress, printer: Printer) {
     self.tool = tool
     self.options = options
     self.fetcher = fetcher
     self.progress = progress
+    self.printer = printer
+    previous = PreviousCatalogues(printer: printer)
   }
 
   /// HEADs every file for its size (or, with the tool's `--no-probe`, reads the sizes already
