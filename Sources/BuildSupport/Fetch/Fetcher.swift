@@ -220,49 +220,62 @@ public final class Fetcher: Sendable {
     // flight per host).
     let width = min(unique.count, max(1, configuration.jobs) * max(1, hosts) * 4)
     // All mutable state lives inside the group's body and comes back as its value.
-    let (answers, notCached, firstError) = await withTaskGroup(
-      of: Slot.self,
-      returning: ([Result<FetchResponse, FetchError>?], [Int], Error?).self
-    ) { group in
-      var answers = [Result<FetchResponse, FetchError>?](repeating: nil, count: unique.count)
-      var notCached: [Int] = []
-      var firstError: Error? = nil
+    let gathered = await withTaskGroup(of: Slot.self, returning: Gathered.self) { group in
+      var g = Gathered(count: unique.count)
       var next = 0
       while next < width {
-        let k = next
-        let u = unique[k]
-        group.addTask {
-          do { return Slot(k, .success(try await one(u))) } catch { return Slot(k, .failure(error)) }
-        }
+        Fetcher.launch(&group, next, unique[next], one)
         next += 1
       }
       while let slot = await group.next() {
-        let k = slot.index
-        switch slot.result {
-        case .success(let resp): answers[k] = .success(resp)
-        case .failure(FetchError.notCached): notCached.append(k)
-        case .failure(let e as FetchError) where settle && Fetcher.concernsOneURL(e): answers[k] = .failure(e)
-        case .failure(let e):
-          if firstError == nil { firstError = e }
-          group.cancelAll()
-        }
-        if firstError == nil, next < unique.count {
-          let k2 = next
-          let u = unique[k2]
-          group.addTask {
-            do { return Slot(k2, .success(try await one(u))) } catch { return Slot(k2, .failure(error)) }
-          }
+        if !g.record(slot, settle: settle) { group.cancelAll() }
+        if g.firstError == nil, next < unique.count {
+          Fetcher.launch(&group, next, unique[next], one)
           next += 1
         }
       }
-      return (answers, notCached, firstError)
+      return g
     }
-    if let firstError { throw firstError }
-    if !notCached.isEmpty { throw FetchError.notCachedMany(notCached.sorted().map { unique[$0] }) }
+    if let firstError = gathered.firstError { throw firstError }
+    if !gathered.notCached.isEmpty {
+      throw FetchError.notCachedMany(gathered.notCached.sorted().map { unique[$0] })
+    }
     var results: [URL: Result<FetchResponse, FetchError>] = [:]
     results.reserveCapacity(unique.count)
-    for (i, a) in answers.enumerated() { if let a { results[unique[i]] = a } }
+    for (i, a) in gathered.answers.enumerated() { if let a { results[unique[i]] = a } }
     return results
+  }
+
+  private static func launch(
+    _ group: inout TaskGroup<Slot>, _ k: Int, _ u: URL, _ one: @escaping @Sendable (URL) async throws -> FetchResponse
+  ) {
+    group.addTask {
+      do { return Slot(k, .success(try await one(u))) } catch { return Slot(k, .failure(error)) }
+    }
+  }
+
+  /// What a batch brought back, by index: answers (and, when settling, failures that concern one
+  /// URL), the misses under `--no-network`, and the first failure that stops the batch.
+  private struct Gathered {
+    var answers: [Result<FetchResponse, FetchError>?]
+    var notCached: [Int] = []
+    var firstError: Error? = nil
+
+    init(count: Int) { answers = Array(repeating: nil, count: count) }
+
+    /// Files one task's answer; false when it stops the batch.
+    mutating func record(_ slot: Slot, settle: Bool) -> Bool {
+      let k = slot.index
+      switch slot.result {
+      case .success(let resp): answers[k] = .success(resp)
+      case .failure(FetchError.notCached): notCached.append(k)
+      case .failure(let e as FetchError) where settle && Fetcher.concernsOneURL(e): answers[k] = .failure(e)
+      case .failure(let e):
+        if firstError == nil { firstError = e }
+        return false
+      }
+      return true
+    }
   }
 
   /// Failures that say something about one URL, not about the host or the run.
