@@ -11,6 +11,9 @@ protocol Subcommand {
   static var usage: String { get }
   /// Positional arguments, each `(name, one sentence)`.
   static var arguments: [(String, String)] { get }
+  /// The positional arguments as help shows them to a console that knows `sources` (`catalog
+  /// build` lists the sources it can build); `arguments` unless a subcommand says otherwise.
+  static func arguments(for sources: [Source]) -> [(String, String)]
   /// Every option and flag, each declared once (spelling, value, kind and range, default, help), in
   /// help's order; parsing checks values against these, and `run` reads them back through them.
   static var options: [any OptionDeclaring] { get }
@@ -19,19 +22,19 @@ protocol Subcommand {
 }
 
 extension Subcommand {
-  static var help: String {
+  static func arguments(for sources: [Source]) -> [(String, String)] { arguments }
+
+  static var help: String { help(for: Sources.all) }
+
+  static func help(for sources: [Source]) -> String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: catalog \(usage)"]
+    let arguments = arguments(for: sources)
     if !arguments.isEmpty {
       lines += ["", "ARGUMENTS:"] + HelpLayout.rows(arguments)
     }
     let rows = options.map { HelpLayout.row($0.declaration) } + [HelpLayout.helpRow]
     lines += ["", "OPTIONS:"] + HelpLayout.rows(rows)
     return lines.joined(separator: "\n")
-  }
-
-  /// Whether the subcommand declares `option` (by its spelling: `catalog` asks before parsing).
-  static func declares(_ option: some OptionDeclaring) -> Bool {
-    options.contains { $0.declaration.name == option.declaration.name }
   }
 
   /// `error: …`, the usage line and where to find help, on stderr; exit 64.

@@ -16,6 +16,11 @@ package struct DemoSample: Sendable {
   /// Answers computed per request (tile archives, metadata APIs); nil falls through.
   package var dynamic: (@Sendable (MirrorRequest) -> MirrorResponse?)? = nil
 
+  package init(summary: String, arguments: [String] = []) {
+    self.summary = summary
+    self.arguments = arguments
+  }
+
   /// A simulated file size that depends only on the path, so both runs and every rerun agree.
   package static func size(of path: String) -> Int {
     var h = 0

@@ -8,6 +8,8 @@ public final class BuildContext: Sendable {
   public let options: BuildOptions
   public let fetcher: Fetcher
   public let progress: Progress
+  /// The catalogues the last build wrote, each decoded once for the source and the runner.
+  public let previous = PreviousCatalogues()
   private let kept = Mutex(Kept())
 
   /// Warnings and notes, in the order they were said, for the report.
@@ -74,7 +76,7 @@ public final class BuildContext: Sendable {
 
   /// Where a catalogue of this build is written (`--output`, else `--out/<file>`).
   public func outputPath(for file: String) -> URL {
-    options.outputFile ?? options.outputDirectory.appendingPathComponent(file)
+    options.target(for: file)
   }
 
   /// The catalogue the last build wrote at that path, or nil when there is none or it cannot be read
@@ -82,7 +84,7 @@ public final class BuildContext: Sendable {
   /// that follow the previous size, and for fields a page does not carry. A file written by a newer
   /// toolchain stops the run here, before any request.
   public func previousCatalogue<C: Catalogue>(_ type: C.Type, file: String) throws -> C? {
-    try PreviousCatalogue.read(C.self, at: outputPath(for: file), warnIfUnreadable: false)
+    try previous.catalogue(C.self, at: outputPath(for: file), warnIfUnreadable: false)
   }
 
   /// GETs each page in order, one at a time; under `--no-network` every page missing from the cache

@@ -70,7 +70,7 @@ public enum BuildRunner {
         throw UsageError(
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
-      reports = try writeAllOrNone(products, options: options)
+      reports = try writeAllOrNone(products, options: options, previous: context.previous)
       if reports.contains(where: { $0.status == .refused }) { code = .invalid }
     } catch {
       (code, errorText) = classify(error, fetcher: fetcher)
@@ -92,7 +92,7 @@ public enum BuildRunner {
       counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString).sorted(),
       warnings: context.warnings, notes: context.notes, seconds: Monotonic.seconds() - started,
       libxml2: HTMLDocument.libxmlVersion, versions: BuildInfo.record)
-    printSummary(report, counters: fetcher.counters)
+    printSummary(report)
     if let file = options.reportFile {
       do {
         try AtomicFile.write([UInt8](try MachineJSON.encode(report)), to: file.path)
@@ -106,8 +106,10 @@ public enum BuildRunner {
 
   /// Validates every product of the run, then writes all of them, or none: a set of files that
   /// belong together (BombJack's seven shelves, PopBoks's two magazines) is never left half new.
-  static func writeAllOrNone(_ products: [BuildProduct], options: BuildOptions) throws -> [ProductReport] {
-    let verdicts = try products.map { try judge($0, options: options, single: products.count == 1) }
+  static func writeAllOrNone(_ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues) throws
+    -> [ProductReport]
+  {
+    let verdicts = try products.map { try judge($0, options: options, previous: previous) }
     let refused = verdicts.filter { $0.report.status == .refused }
     guard refused.isEmpty else {
       let errors = refused.reduce(0) { $0 + $1.report.findings.filter { $0.severity == .error }.count }
@@ -152,10 +154,7 @@ public enum BuildRunner {
       Diagnostics.error(text)
     }
     guard counters else { return code }
-    let c = context.fetcher.counters.snapshot
-    Diagnostics.plain(
-      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)"
-    )
+    Diagnostics.plain(countersLine(context.fetcher.counters.snapshot, seconds: nil))
     return code
   }
 
@@ -268,18 +267,21 @@ public enum BuildRunner {
   }
 
   /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
-  static func judge(_ p: BuildProduct, options: BuildOptions, single: Bool) throws -> Verdict {
-    let target = (single ? options.outputFile : nil) ?? options.outputDirectory.appendingPathComponent(p.file)
+  static func judge(_ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues) throws -> Verdict {
+    let target = options.target(for: p.file)
+    let at = (target: target, options: options, previous: previous)
     switch p.payload {
-    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
-    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
-    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
+    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, at)
+    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, at)
+    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, at)
     }
   }
 
   static func judge<C: Catalogue>(
-    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct, target: URL, options: BuildOptions
+    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct,
+    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues)
   ) throws -> Verdict {
+    let (target, options) = (at.target, at.options)
     var report = ValidationReport.run(rules, on: c)
     if p.partial {
       // A subset cannot meet completeness thresholds; they are reported, not enforced.
@@ -287,7 +289,7 @@ public enum BuildRunner {
         report.findings[i].severity = .warning
       }
     }
-    let previous = try PreviousCatalogue.read(C.self, at: target, warnIfUnreadable: true)
+    let previous = try at.previous.catalogue(C.self, at: target, warnIfUnreadable: true)
     // Partial builds are checked too: a subset written over a full catalogue is the commonest way
     // to lose one (`--only SK` into catalogs/); write it elsewhere with --out, or pass --allow-shrink.
     if let previous,
@@ -332,7 +334,18 @@ public enum BuildRunner {
       bytes: bytes)
   }
 
-  static func printSummary(_ r: BuildReport, counters: Counters) {
+  /// The fetch counters as every run prints them: requests, cache hits, stored, retried and
+  /// failed, stale ones when any, then the run's time when it has one.
+  static func countersLine(_ c: [String: Int], seconds: Double?) -> String {
+    func n(_ counter: Counter) -> Int { c[counter.rawValue] ?? 0 }
+    var line =
+      "requests \(n(.requests))  cache hits \(n(.hit))  stored \(n(.stored))  retried \(n(.retried))  failed \(n(.failed))"
+    if n(.stale) > 0 { line += "  stale \(n(.stale))" }
+    if let seconds { line += "  " + String(format: "%.1fs", seconds) }
+    return line
+  }
+
+  static func printSummary(_ r: BuildReport) {
     var out: [String] = []
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
@@ -348,10 +361,7 @@ public enum BuildRunner {
       for s in p.summary { out.append("  " + s) }
     }
     let c = r.counters
-    out.append(
-      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)  retried \(c[Counter.retried.rawValue] ?? 0)  failed \(c[Counter.failed.rawValue] ?? 0)  "
-        + ((c[Counter.stale.rawValue] ?? 0) > 0 ? "stale \(c[Counter.stale.rawValue] ?? 0)  " : "")
-        + String(format: "%.1fs", r.seconds))
+    out.append(countersLine(c, seconds: r.seconds))
     // Under --refresh: what the freshness rules did (the same counters are in the JSON report).
     if (c[Counter.refreshRevalidated.rawValue] ?? 0) + (c[Counter.refreshKept.rawValue] ?? 0) > 0 {
       out.append(

@@ -30,9 +30,7 @@ struct BuildSource: Sendable {
   /// build. Together their runs write every file the sources declare (checked by `catalog build
   /// --all`'s tests). bombjack-build stops (exit 69) on robots.txt unless the person running the
   /// build says otherwise: `catalog build bombjack --with bombjack:--ignore-robots`.
-  static let all: [BuildSource] = Sources.all.map { BuildSource(tool: $0.tool) }
-
-  static func named(_ name: String) -> BuildSource? { all.first { $0.name == name } }
+  static func all(_ sources: [Source]) -> [BuildSource] { sources.map { BuildSource(tool: $0.tool) } }
 }
 
 extension BuildSource {

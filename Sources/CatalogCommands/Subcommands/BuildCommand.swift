@@ -11,9 +11,12 @@ enum BuildCommand: Subcommand {
   static let abstract = "Build several sources' catalogues in one run and summarise them."
   static let usage =
     "build <source> ... | --all [--no-network] [--out <dir>] [--cache-root <dir>] [--mirror <url>] [--date <yyyy-mm-dd>] [--jobs <n>] [--delay <ms>] [--with <source>:<arg>] ... [--max-time <duration>] [--report <file>] [--json] [--history <file>] [--quiet]"
-  static var arguments: [(String, String)] {
-    [("<source>", "A source to build: \(BuildSource.all.map(\.name).joined(separator: ", ")).")]
-      + BuildSource.all.map {
+  static var arguments: [(String, String)] { arguments(for: Sources.all) }
+
+  static func arguments(for sources: [Source]) -> [(String, String)] {
+    let all = BuildSource.all(sources)
+    return [("<source>", "A source to build: \(all.map(\.name).joined(separator: ", ")).")]
+      + all.map {
         ("  \($0.name)", "\($0.files.joined(separator: ", ")); a subset: --with \($0.name):--only=<\($0.onlyKeys)>")
       }
   }
@@ -70,8 +73,9 @@ enum BuildCommand: Subcommand {
     let sources: [BuildSource]
     let extra: [String: [String]]
     do throws(ParsedArguments.UsageError) {
-      sources = try chosenSources(args)
-      extra = try extraArguments(args[with])
+      let known = BuildSource.all(console.sources)
+      sources = try chosenSources(args, known: known)
+      extra = try extraArguments(args[with], known: known)
     } catch {
       return usageError(error.description, console)
     }
@@ -112,15 +116,19 @@ enum BuildCommand: Subcommand {
   }
 
   /// The sources named, in the order given and each once, or every source for `--all`.
-  static func chosenSources(_ args: ParsedArguments) throws(ParsedArguments.UsageError) -> [BuildSource] {
+  static func chosenSources(_ args: ParsedArguments, known: [BuildSource]) throws(ParsedArguments.UsageError)
+    -> [BuildSource]
+  {
     if args[all] {
       guard args.positionals.isEmpty else { throw .init(description: "name sources or give \(all.name), not both.") }
-      return BuildSource.all
+      return known
     }
     guard !args.positionals.isEmpty else { throw .init(description: "name at least one source, or give \(all.name).") }
     var sources: [BuildSource] = []
     for name in args.positionals {
-      guard let s = BuildSource.named(name) else { throw .init(description: unknownSource(name)) }
+      guard let s = known.first(where: { $0.name == name }) else {
+        throw .init(description: unknownSource(name, known: known))
+      }
       if !sources.contains(where: { $0.name == s.name }) { sources.append(s) }
     }
     return sources
@@ -149,8 +157,8 @@ enum BuildCommand: Subcommand {
     return worst
   }
 
-  static func unknownSource(_ name: String) -> String {
-    let known = BuildSource.all.map(\.name)
+  static func unknownSource(_ name: String, known sources: [BuildSource]) -> String {
+    let known = sources.map(\.name)
     let hint = NearMatch.nearest(name, in: known).map { " Did you mean '\($0)'?" } ?? ""
     return "unknown source '\(name)'.\(hint) Sources: \(known.joined(separator: ", "))."
   }
@@ -167,14 +175,18 @@ enum BuildCommand: Subcommand {
   }
 
   /// `--with retrospec:--min-issues=1` → `["retrospec": ["--min-issues=1"]]`.
-  static func extraArguments(_ values: [String]) throws(ParsedArguments.UsageError) -> [String: [String]] {
+  static func extraArguments(_ values: [String], known: [BuildSource]) throws(ParsedArguments.UsageError)
+    -> [String: [String]]
+  {
     var out: [String: [String]] = [:]
     for v in values {
       guard let colon = v.firstIndex(of: ":"), colon != v.startIndex, v.index(after: colon) != v.endIndex else {
         throw .init(description: "\(with.name) takes <source>:<argument>, such as retrospec:--no-probe, not '\(v)'.")
       }
       let source = String(v[..<colon])
-      guard BuildSource.named(source) != nil else { throw .init(description: unknownSource(source)) }
+      guard known.contains(where: { $0.name == source }) else {
+        throw .init(description: unknownSource(source, known: known))
+      }
       out[source, default: []].append(String(v[v.index(after: colon)...]))
     }
     return out

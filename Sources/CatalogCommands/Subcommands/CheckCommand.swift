@@ -26,7 +26,7 @@ enum CheckCommand: Subcommand {
       console.error("error: \(error)")
       return error.exitCode
     }
-    let found = Outcome(read(paths, console), expect: args[expect], strict: args[strict])
+    let found = Outcome(read(paths, console), expect: args[expect], strict: args[strict], sources: console.catalogues)
     console.out(args[json] ? found.document().json() : found.text(folder))
     return found.exitCode
   }
@@ -47,7 +47,7 @@ enum CheckCommand: Subcommand {
     for (path, result) in zip(paths, read) {
       do {
         folder.members.append(
-          CatalogueSet.Member(file: lastComponent(path), catalogue: try result.get(), sources: Sources.catalogues))
+          CatalogueSet.Member(file: lastComponent(path), catalogue: try result.get(), sources: console.catalogues))
       } catch {
         console.error("error: \(error)")
         folder.unreadable.append((lastComponent(path), error.description, error.exitCode))
@@ -63,8 +63,8 @@ enum CheckCommand: Subcommand {
     var cross: [Finding]
     var strict: Bool
 
-    init(_ folder: Folder, expect: CatalogueSet.Expectation, strict: Bool) {
-      let set = CatalogueSet(folder.members, sources: Sources.catalogues)
+    init(_ folder: Folder, expect: CatalogueSet.Expectation, strict: Bool, sources: CatalogueSources) {
+      let set = CatalogueSet(folder.members, sources: sources)
       self.folder = folder
       self.reports = set.reports()
       self.cross = set.crossFindings(expect: expect)

@@ -37,7 +37,7 @@ enum DemoCommand: Subcommand {
     let sources: [BuildSource]
     do {
       found = try DemoFixtures.locate(args[fixtures])
-      (built, sources) = try sampled(found)
+      (built, sources) = try sampled(found, console.sources)
     } catch {
       console.error("error: \(error)")
       return .io
@@ -67,8 +67,8 @@ enum DemoCommand: Subcommand {
   }
 
   /// Each source's sample, in `catalog build --all` order, with the sources they are for.
-  static func sampled(_ fixtures: DemoFixtures) throws -> ([DemoSample], [BuildSource]) {
-    (try Sources.all.map { try $0.demo(fixtures) }, BuildSource.all)
+  static func sampled(_ fixtures: DemoFixtures, _ sources: [Source]) throws -> ([DemoSample], [BuildSource]) {
+    (try sources.map { try $0.demo(fixtures) }, BuildSource.all(sources))
   }
 
   /// Commands to try on what the demo wrote, spelled with the name this binary was started by

@@ -67,7 +67,7 @@ enum DiffCommand: Subcommand {
       }
       return folders(oldPath, newPath, ignoring: ignoring, format: format, maxRemoved: maxRemoved, console)
     }
-    let site = args[Self.site] ?? Sources.catalogues.entry(forFile: lastComponent(newPath))?.site
+    let site = args[Self.site] ?? console.catalogues.entry(forFile: lastComponent(newPath))?.site
     return files(
       oldPath, newPath, options: .init(ignoring: ignoring, site: site), format: format, maxRemoved: maxRemoved,
       console)
@@ -134,7 +134,7 @@ enum DiffCommand: Subcommand {
       console.error("error: \(error)")
       return .trouble
     }
-    let diff = CatalogueDiff.compare(folder: old, new, ignoring: ignoring, sources: Sources.catalogues)
+    let diff = CatalogueDiff.compare(folder: old, new, ignoring: ignoring, sources: console.catalogues)
     for f in diff.files where f.status == .trouble {
       console.error("error: \(f.error ?? f.file)")
     }

@@ -57,7 +57,7 @@ enum ReportCommand: Subcommand {
       )
       return .io
     }
-    let diffs = report.files.map { compare($0.file, baseline: baseline, new: new) }
+    let diffs = report.files.map { compare($0.file, baseline: baseline, new: new, sources: console.catalogues) }
     let entries = charted(historyFile, ending: report, console)
     let pageFolder = output.deletingLastPathComponent()
     let reportFolder = reportFile.deletingLastPathComponent()
@@ -110,7 +110,7 @@ enum ReportCommand: Subcommand {
 
   /// One file of the rebuild against the shipped file of the same name, `generated` ignored; the
   /// app's site id (from the file's name) turns on the identity check, as `catalog diff` does.
-  static func compare(_ file: String, baseline: URL, new: URL) -> ReviewPage.FileDiff {
+  static func compare(_ file: String, baseline: URL, new: URL, sources: CatalogueSources) -> ReviewPage.FileDiff {
     let oldURL = baseline.appendingPathComponent(file)
     let newURL = new.appendingPathComponent(file)
     let fm = FileManager.default
@@ -132,7 +132,7 @@ enum ReportCommand: Subcommand {
       return .init(
         file: file,
         diff: try CatalogueDiff.compare(
-          old, now, options: .init(ignoring: ["generated"], site: Sources.catalogues.entry(forFile: file)?.site)),
+          old, now, options: .init(ignoring: ["generated"], site: sources.entry(forFile: file)?.site)),
         note: nil)
     } catch {
       return .init(file: file, diff: nil, note: error.description)
