@@ -103,15 +103,16 @@ public struct CatalogueSet: Sendable {
       return nil
     }
     if bombjack.count > 1 {
+      let bombjackRows = bombjack.lazy.flatMap { f in f.1.issues.lazy.map { (file: f.0, issue: $0) } }
       add(
         "bombjack/unique-id-across-files", .error,
-        SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.id) } })
+        SharedRules.duplicates(bombjackRows, key: \.issue.id, record: { "\($0.file): \($0.issue.id)" })
       ) {
         "\(Plural.count($0, "BombJack id")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
       }
       add(
         "bombjack/unique-zip-across-files", .error,
-        SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.zip) } })
+        SharedRules.duplicates(bombjackRows, key: \.issue.zip, record: { "\($0.file): \($0.issue.id)" })
       ) {
         "\(Plural.count($0, "BombJack zip")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
       }
@@ -140,7 +141,8 @@ public struct CatalogueSet: Sendable {
     }
     for m in members {
       let site = m.entry?.site ?? resourceName(m.file)
-      let groups = IssueIdentity.collisions(IssueIdentity.records(of: m.catalogue, site: site))
+      // Grouped by the hashed keys themselves: equal keys are equal records, without 18,000 digests.
+      let groups = IssueIdentity.collisions(IssueIdentity.keys(of: m.catalogue, site: site))
       add("identity/collisions", .error, groups.map { "\(m.file): \($0.joined(separator: " = "))" }) {
         "\(Plural.count($0, "group")) of records \(Plural.verb($0, "shares", "share")) one identity (site, id, number, folded title, series) in a file"
       }
