@@ -38,6 +38,9 @@ public struct BuildTool: Sendable {
   /// What a size probe's answer must look like to count as a file's size (`SizeRule`): an error
   /// page's type or length is never taken for one.
   public var sizeRule: SizeRule
+  /// The flag that turns the size probes off (`--no-probe`), for the tools that probe; its help is
+  /// the tool's, since what a skipped probe costs differs by source.
+  public var noProbe: Option<Bool>?
 
   /// One invocation of a full build: its extra arguments and the files it writes.
   public struct FullRun: Sendable, Equatable {
@@ -57,10 +60,12 @@ public struct BuildTool: Sendable {
     defaultProbeDelayMS: Int? = nil,
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
-    options: [ToolOption] = [], discussion: String? = nil, files: [String] = [], fileSelector: String? = nil,
+    options: [any OptionDeclaring] = [], noProbe: Option<Bool>? = nil, discussion: String? = nil, files: [String] = [],
+    fileSelector: String? = nil,
     fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys", sizeRule: SizeRule = .files
   ) {
     self.sizeRule = sizeRule
+    self.noProbe = noProbe
     self.name = name
     self.abstract = abstract
     self.source = source
@@ -71,7 +76,7 @@ public struct BuildTool: Sendable {
     self.defaultJobs = defaultJobs
     self.maxJobs = maxJobs
     self.userAgent = userAgent
-    self.options = options
+    self.options = options.map(\.declaration)
     self.discussion = discussion
     self.files = files
     self.fileSelector = fileSelector
@@ -113,6 +118,8 @@ public enum OptionKind: Sendable, Equatable {
   case span(ClosedRange<Int>)
   /// A file or folder.
   case path
+  /// An `http` or `https` URL with a host (`--mirror`).
+  case webAddress
 }
 
 /// An option one tool adds to the shared contract, declared once: spelling, value, kind and range,
