@@ -8,6 +8,8 @@ public final class BuildContext: Sendable {
   public let options: BuildOptions
   public let fetcher: Fetcher
   public let progress: Progress
+  /// Parse results kept beside the fetch cache, keyed by body digest and parser version.
+  public let parses: ParseCache
   private let kept = Mutex(Kept())
 
   /// Warnings and notes, in the order they were said, for the report.
@@ -21,6 +23,13 @@ public final class BuildContext: Sendable {
     self.options = options
     self.fetcher = fetcher
     self.progress = progress
+    self.parses = ParseCache(cacheRoot: fetcher.configuration.cacheRoot)
+  }
+
+  /// An answer's parse by `parser`, from the parse cache when its body was parsed before by this
+  /// version of the parser.
+  public func parsed<P: CachedParse>(_ answer: FetchResponse, by parser: P.Type) -> P {
+    parses.parsed(answer.body, url: answer.url, as: parser)
   }
 
   /// HEADs every file for its size (or, with the tool's `--no-probe`, reads the sizes already

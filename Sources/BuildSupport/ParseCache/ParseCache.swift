@@ -1,0 +1,88 @@
+import CatalogKit
+import Foundation
+import Synchronization
+
+/// Parse results kept between runs, beside the fetch cache (`<cache>/parsed/<parser>/…`), so a warm
+/// rebuild or a refresh parses only the answers whose bodies changed.
+///
+/// Derived data, never trusted blindly: an entry is read only when its header names the parser,
+/// its version and the key (parser, version, URL, body digest), its SHA-256 matches, and its bytes
+/// decode exactly; anything else is dropped and the page parsed again. Removing the folder loses
+/// nothing but time. A failure to write an entry is not the build's failure either: it is counted
+/// and the result used.
+public final class ParseCache: Sendable {
+  /// `<cache>/parsed`.
+  public let root: URL
+  private let counts = Mutex(Counts())
+
+  /// What a run got from the cache.
+  public struct Counts: Sendable, Equatable {
+    /// Read from an entry.
+    public var reused = 0
+    /// Parsed (no entry, or one refused).
+    public var parsed = 0
+    /// Entries found but refused (cut, edited, of another parser or version) and removed.
+    public var refused = 0
+    /// Entries that could not be written.
+    public var unwritten = 0
+
+    public init(reused: Int = 0, parsed: Int = 0, refused: Int = 0, unwritten: Int = 0) {
+      self.reused = reused
+      self.parsed = parsed
+      self.refused = refused
+      self.unwritten = unwritten
+    }
+
+    /// The report's `parse/…` counters; none for a build that parsed nothing through the cache.
+    public var reportKeys: [String: Int] {
+      guard reused + parsed > 0 else { return [:] }
+      return ["parse/reused": reused, "parse/parsed": parsed, "parse/refused": refused, "parse/unwritten": unwritten]
+    }
+  }
+
+  public static let folderName = "parsed"
+
+  public init(cacheRoot: URL) {
+    root = cacheRoot.appendingPathComponent(Self.folderName, isDirectory: true)
+  }
+
+  public var counters: Counts { counts.withLock { $0 } }
+
+  /// Where the entry of `key` for parser `name` lives.
+  func path(parser name: String, key: String) -> String {
+    root.path + "/" + name + "/" + String(key.prefix(2)) + "/" + key
+  }
+
+  /// Temporary files of the entries' writes: one folder, so a killed run's leftovers are easy to find.
+  var temporaryFolder: String { root.path + "/tmp" }
+
+  /// The body's parse: the kept one when there is a sound entry for it, else a fresh parse, kept.
+  public func parsed<P: CachedParse>(_ body: [UInt8], url: URL, as type: P.Type) -> P {
+    let key = P.parseKey(url: url, bodySHA256: SHA256.hex(body))
+    let file = path(parser: P.parserName, key: key)
+    if let bytes = CacheStore.contents(file) {
+      if let payload = ParseEntry.payload(bytes, parser: P.parserName, version: P.parserVersion, key: key),
+        let value = P.decodedParse(payload, url: url)
+      {
+        counts.withLock { $0.reused += 1 }
+        return value
+      }
+      unlink(file)
+      counts.withLock { $0.refused += 1 }
+    }
+    let value = P.parse(body, url: url)
+    let entry = ParseEntry.encode(
+      parser: P.parserName, version: P.parserVersion, key: key, payload: value.encodedParse())
+    do {
+      try Folders.create(temporaryFolder, role: "the parse cache's temporary folder")
+      try AtomicFile.write(entry, to: file, temporaryIn: temporaryFolder)
+      counts.withLock { $0.parsed += 1 }
+    } catch {
+      counts.withLock {
+        $0.parsed += 1
+        $0.unwritten += 1
+      }
+    }
+    return value
+  }
+}
