@@ -85,4 +85,44 @@ public final class ParseCache: Sendable {
     }
     return value
   }
+
+  /// What `catalog cache stats` and `verify` say of the parse cache.
+  public struct Survey: Sendable, Equatable {
+    /// Sound entries per parser.
+    public var entries: [String: Int] = [:]
+    public var bytes = 0
+    /// Entries that are cut, edited or misfiled: a build would refuse and rewrite them.
+    public var damaged: [String] = []
+
+    public var total: Int { entries.values.reduce(0, +) }
+  }
+
+  /// Every entry read and checked (header, key against its file name, digest); nothing is changed.
+  public func survey() -> Survey {
+    var s = Survey()
+    let fm = FileManager.default
+    for parser in ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where parser != "tmp" {
+      for shard in ((try? fm.contentsOfDirectory(atPath: root.path + "/" + parser)) ?? []).sorted() {
+        let folder = root.path + "/" + parser + "/" + shard
+        for name in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+          let file = folder + "/" + name
+          guard let bytes = CacheStore.contents(file) else { continue }
+          s.bytes += bytes.count
+          if name.hasPrefix(shard), ParseEntry.soundParser(bytes, key: name) == parser {
+            s.entries[parser, default: 0] += 1
+          } else {
+            s.damaged.append(file)
+          }
+        }
+      }
+    }
+    return s
+  }
+
+  /// Removes the damaged entries `survey` found; returns how many.
+  public func repair(_ survey: Survey) -> Int {
+    var removed = 0
+    for f in survey.damaged where unlink(f) == 0 { removed += 1 }
+    return removed
+  }
 }

@@ -101,9 +101,11 @@ enum CacheCommand: Subcommand {
       }
       table.append(["total", "", "", String(total.entries), CatalogueStats.humanBytes(Int64(total.bytes))])
       console.out(table.render())
+      if host == nil, let line = ParseCacheText.stats(store.root) { console.out(line) }
       return .ok
     case "verify":
       let (problems, count) = store.verifyCounting()
+      if !args.flag("--json") { ParseCacheText.verify(store.root, repair: args.flag("--repair"), console) }
       if args.flag("--json") {
         var repaired: Int? = nil
         if args.flag("--repair") && !problems.isEmpty {

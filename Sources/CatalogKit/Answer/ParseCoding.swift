@@ -165,6 +165,17 @@ public enum ParseEntry {
     return out
   }
 
+  /// The parser an entry names, when it is a whole entry whose key is `key` and whose digest holds:
+  /// what `catalog cache verify` asks of an entry without knowing its parser's types.
+  public static func soundParser(_ bytes: [UInt8], key: String) -> String? {
+    let lines = bytes.split(separator: 0x0A, maxSplits: 5, omittingEmptySubsequences: false)
+    guard lines.count == 6, lines[0].elementsEqual(magic.utf8), lines[3].elementsEqual(key.utf8),
+      let version = Int(String(decoding: lines[2], as: UTF8.self)), version >= 0
+    else { return nil }
+    let parser = String(decoding: lines[1], as: UTF8.self)
+    return payload(bytes, parser: parser, version: version, key: key) == nil ? nil : parser
+  }
+
   /// The payload, when `bytes` are a whole entry of this parser, version and key.
   public static func payload(_ bytes: [UInt8], parser: String, version: Int, key: String) -> [UInt8]? {
     let header = Array("\(magic)\n\(parser)\n\(version)\n\(key)\n".utf8)

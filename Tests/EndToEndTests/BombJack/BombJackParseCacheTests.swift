@@ -56,8 +56,24 @@ extension BombJackBuildTests {
         try originals[(i + 1) % originals.count].write(to: u)
       }
     }
+    // `cache verify` finds every damaged entry (a warning: a build parses them again), `stats` counts.
+    let cache = dir.appendingPathComponent("cache").path
+    let verify = try Tool.run("catalog", ["cache", "verify", "--cache", cache])
+    XCTAssertEqual(verify.status, 0, verify.stderr)
+    XCTAssertTrue(verify.stdout.contains("parse cache: \(parsed) entries checked, \(parsed) damaged"), verify.stdout)
+    XCTAssertTrue(verify.stderr.contains("a damaged parse-cache entry"), verify.stderr)
+    let stats = try Tool.run("catalog", ["cache", "stats", "--cache", cache])
+    XCTAssertTrue(stats.stdout.contains("parse cache: 0 entries (), \(parsed) damaged entries"), stats.stdout)
     XCTAssertEqual(
       try rebuild(4), ["parse/reused": 0, "parse/parsed": parsed, "parse/refused": parsed, "parse/unwritten": 0])
     XCTAssertEqual(try entries.map { try Data(contentsOf: $0) }, originals, "the entries are written anew")
+    let after = try Tool.run("catalog", ["cache", "stats", "--cache", cache])
+    XCTAssertTrue(after.stdout.contains("parse cache: \(parsed) entries (bombjack-page \(parsed)), "), after.stdout)
+
+    // --repair removes damaged entries; the next build parses those pages again.
+    try Data("junk".utf8).write(to: entries[0])
+    let repair = try Tool.run("catalog", ["cache", "verify", "--cache", cache, "--repair"])
+    XCTAssertTrue(repair.stdout.contains("parse cache: \(parsed) entries checked, 1 damaged, 1 removed"), repair.stdout)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: entries[0].path))
   }
 }
