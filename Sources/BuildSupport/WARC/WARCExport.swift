@@ -43,7 +43,7 @@ public enum WARCExport {
       try file.append(info)
       summary.records += 1
       let infoID = info.recordID ?? ""
-      try entries.forEach { entry in
+      try entries.inOrder { entry in
         let (recordPath, record) = (entry.path, entry.record)
         guard let url = URL(string: record.url) else { return }
         let answer: WARCAnswer

@@ -84,7 +84,7 @@ final class WARCExportOrder {
   }
 
   /// Every entry, in order.
-  func forEach(_ body: (Entry) throws -> Void) throws {
+  func inOrder(_ body: (Entry) throws -> Void) throws {
     if runFiles.isEmpty {
       for e in last { try body(e) }
       return
