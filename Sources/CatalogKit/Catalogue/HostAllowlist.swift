@@ -80,30 +80,39 @@ public enum DownloadURL {
   /// reads every such URL, to these parts; it is a third of `catalog check` on the 18,000 BombJack
   /// URLs, each read by three rules. Nil for anything else, which `URLComponents` then reads.
   static func plainParts(_ url: String) -> Parts? {
-    var u = url.utf8[...]
-    guard let colon = u.firstIndex(of: UInt8(ascii: ":")), colon != u.startIndex else { return nil }
-    let scheme = u[..<colon]
-    guard let first = scheme.first, isLetter(first),
-      scheme.allSatisfy({ isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
-    else { return nil }
-    u = u[u.index(after: colon)...]
-    guard u.starts(with: "//".utf8) else { return nil }
-    u = u.dropFirst(2)
-    let hostEnd =
-      u.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? u.endIndex
-    let host = u[..<hostEnd]
-    guard !host.isEmpty, host.allSatisfy({ isLetter($0) || isDigit($0) || $0 == 0x2D || $0 == 0x2E }) else {
+    var copy = url
+    // Over the string's own bytes: walking `String.UTF8View` indexes cost more than the checks.
+    return copy.withUTF8 { plainParts(bytes: $0) }
+  }
+
+  private static func plainParts(bytes u: UnsafeBufferPointer<UInt8>) -> Parts? {
+    var i = 0
+    while i < u.count, u[i] != UInt8(ascii: ":") { i += 1 }
+    guard i > 0, i < u.count, isLetter(u[0]) else { return nil }
+    let schemeEnd = i
+    for j in 1..<schemeEnd {
+      let b = u[j]
+      guard isLetter(b) || isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E else { return nil }
+    }
+    guard u.count - schemeEnd >= 3, u[schemeEnd + 1] == UInt8(ascii: "/"), u[schemeEnd + 2] == UInt8(ascii: "/") else {
       return nil
     }
-    var rest = u[hostEnd...]
+    let hostStart = schemeEnd + 3
+    i = hostStart
+    while i < u.count, u[i] != UInt8(ascii: "/"), u[i] != UInt8(ascii: "?"), u[i] != UInt8(ascii: "#") {
+      let b = u[i]
+      guard isLetter(b) || isDigit(b) || b == 0x2D || b == 0x2E else { return nil }
+      i += 1
+    }
+    let hostEnd = i
+    guard hostEnd > hostStart else { return nil }
     var inFragment = false
-    while let b = rest.first {
-      rest = rest.dropFirst()
+    while i < u.count {
+      let b = u[i]
+      i += 1
       if b == UInt8(ascii: "%") {
-        guard rest.count >= 2, let h = rest.first, CataloguePath.hex(h) != nil,
-          CataloguePath.hex(rest[rest.index(after: rest.startIndex)]) != nil
-        else { return nil }
-        rest = rest.dropFirst(2)
+        guard u.count - i >= 2, CataloguePath.hex(u[i]) != nil, CataloguePath.hex(u[i + 1]) != nil else { return nil }
+        i += 2
       } else if b == UInt8(ascii: "#") {
         guard !inFragment else { return nil }
         inFragment = true
@@ -112,8 +121,8 @@ public enum DownloadURL {
       }
     }
     return Parts(
-      scheme: String(decoding: scheme, as: UTF8.self).lowercased(),
-      host: String(decoding: host, as: UTF8.self).lowercased())
+      scheme: String(decoding: UnsafeBufferPointer(rebasing: u[0..<schemeEnd]), as: UTF8.self).lowercased(),
+      host: String(decoding: UnsafeBufferPointer(rebasing: u[hostStart..<hostEnd]), as: UTF8.self).lowercased())
   }
 
   /// Unreserved marks, sub-delimiters, and `:@/?` (RFC 3986 §3.3–3.5), one flag per byte.
