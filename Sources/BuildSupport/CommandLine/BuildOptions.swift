@@ -51,9 +51,9 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 
 /// The options every `*-build` shares, declared once per tool (the cache's name, `--jobs`'s ceiling
 /// and the defaults come from the tool), in the order `--help` lists them.
-struct SharedOptions {
+package struct SharedOptions {
   /// The longest pause between requests we accept: ten minutes (a longer one is a typo).
-  static let delayRange = 0...600_000
+  package static let delayRange = 0...600_000
   /// `--max-time` from one second to thirty days, as `catalog build` takes it.
   static let maxTimeRange = TimeBudget.range
 
