@@ -14,6 +14,8 @@ public final class ParseCache: Sendable {
   /// `<cache>/parsed`.
   public let root: URL
   private let counts = Mutex(Counts())
+  /// Folders known to exist.
+  private let folders = Mutex(Set<String>())
 
   /// What a run got from the cache.
   public struct Counts: Sendable, Equatable {
@@ -53,9 +55,6 @@ public final class ParseCache: Sendable {
     root.path + "/" + name + "/" + String(key.prefix(2)) + "/" + key
   }
 
-  /// Temporary files of the entries' writes: one folder, so a killed run's leftovers are easy to find.
-  var temporaryFolder: String { root.path + "/tmp" }
-
   /// The body's parse: the kept one when there is a sound entry for it, else a fresh parse, kept.
   public func parsed<P: CachedParse>(_ body: [UInt8], url: URL, as type: P.Type) -> P {
     let key = P.parseKey(url: url, bodySHA256: SHA256.hex(body))
@@ -73,17 +72,30 @@ public final class ParseCache: Sendable {
     let value = P.parse(body, url: url)
     let entry = ParseEntry.encode(
       parser: P.parserName, version: P.parserVersion, key: key, payload: value.encodedParse())
-    do {
-      try Folders.create(temporaryFolder, role: "the parse cache's temporary folder")
-      try AtomicFile.write(entry, to: file, temporaryIn: temporaryFolder)
-      counts.withLock { $0.parsed += 1 }
-    } catch {
-      counts.withLock {
-        $0.parsed += 1
-        $0.unwritten += 1
-      }
+    let written = write(entry, to: file)
+    counts.withLock {
+      $0.parsed += 1
+      if !written { $0.unwritten += 1 }
     }
     return value
+  }
+
+  /// Writes an entry in place, without a temporary and a rename: an entry checks itself, so one
+  /// cut by a kill is refused and rewritten, and two builds writing one key write the same bytes.
+  /// A temporary, a rename and a folder check per entry made a cold BombJack build spend more in
+  /// the file system on these than on its pages. Each shard folder is made once per run.
+  private func write(_ entry: [UInt8], to file: String) -> Bool {
+    let folder = (file as NSString).deletingLastPathComponent
+    if !folders.withLock({ $0.contains(folder) }) {
+      guard (try? Folders.create(folder, role: "a parse-cache folder")) != nil else { return false }
+      folders.withLock { _ = $0.insert(folder) }
+    }
+    let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return false }
+    let ok = writeAll(entry, to: fd)
+    close(fd)
+    if !ok { unlink(file) }
+    return ok
   }
 
   /// What `catalog cache stats` and `verify` say of the parse cache.
