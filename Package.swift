@@ -53,7 +53,7 @@ let package = Package(
 
     // `catalog`'s subcommands, a library so tests run them in-process; the executable only calls it.
     .target(
-      name: "CatalogCommands", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkSamples"]),
+      name: "CatalogCommands", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit"]),
     .executableTarget(name: "Catalog", dependencies: ["CatalogCommands"]),
     .executableTarget(name: "RetroSpecBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "ArchiveBuild", dependencies: ["CatalogKit", "BuildSupport"]),
@@ -78,7 +78,7 @@ let package = Package(
       dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(
       name: "CatalogCommandsTests",
-      dependencies: ["CatalogCommands", "CatalogKit", "BuildSupport", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
+      dependencies: ["CatalogCommands", "CatalogKit", "BuildSupport", "ShelfmarkTestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

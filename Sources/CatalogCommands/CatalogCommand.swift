@@ -66,15 +66,21 @@ package enum CatalogCommand {
       return .ok
     }
     guard let command = subcommands.first(where: { $0.name == first }) else { return unknown(first, console) }
-    let json = CommonOption.json("").name
-    if !command.declares(CommonOption.json("")), let why = withoutJSON[command.name],
-      arguments.dropFirst().contains(where: { $0 == json || $0.hasPrefix(json + "=") })
+    return run(command, Array(arguments.dropFirst()), console)
+  }
+
+  /// One subcommand with the words after its name: parsed against its declared options, then its
+  /// help or its run.
+  static func run(_ command: any Subcommand.Type, _ words: [String], _ console: Console) -> ExitCode {
+    let json = CommonOption.jsonName
+    if !command.options.contains(where: { $0.declaration.name == json }), let why = withoutJSON[command.name],
+      words.contains(where: { $0 == json || $0.hasPrefix(json + "=") })
     {
       return command.usageError("\(command.name) has no \(json): \(why).", console)
     }
     let args: ParsedArguments
     do {
-      args = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.options)
+      args = try ParsedArguments.parse(words, options: command.options)
     } catch {
       return command.usageError(error.description, console)
     }

@@ -57,9 +57,13 @@ extension Option {
 
 /// Options several subcommands declare, spelt once.
 enum CommonOption {
-  /// `--json`, in each subcommand's words; `catalog` itself looks for it on the subcommands without one.
+  /// `--json`'s one spelling; `catalog` itself looks for it on the subcommands without one, to say
+  /// where their numbers are.
+  static let jsonName = "--json"
+
+  /// `--json`, in each subcommand's words.
   static func json(_ help: String, exclusiveGroup: String? = nil) -> Option<Bool> {
-    .flag("--json", help: help, exclusiveGroup: exclusiveGroup)
+    .flag(jsonName, help: help, exclusiveGroup: exclusiveGroup)
   }
 
   static let strict = Option.flag("--strict", help: "Fail (exit 65) on warnings too, not only on errors.")

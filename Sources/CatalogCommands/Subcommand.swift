@@ -37,11 +37,6 @@ extension Subcommand {
     return lines.joined(separator: "\n")
   }
 
-  /// Whether the subcommand declares `option` (by its spelling: `catalog` asks before parsing).
-  static func declares(_ option: some OptionDeclaring) -> Bool {
-    options.contains { $0.declaration.name == option.declaration.name }
-  }
-
   /// `error: …`, the usage line and where to find help, on stderr; exit 64.
   static func usageError(_ message: String, _ console: Console) -> ExitCode {
     console.error("error: \(message)")

@@ -88,4 +88,18 @@ final class ParsedArgumentsTests: XCTestCase {
       }
     }
   }
+
+  /// The usage line is written by hand (its shape says which options go together), so it may
+  /// name only options the subcommand declares.
+  func testEveryOptionAUsageLineNamesIsDeclared() {
+    for command in CatalogCommand.subcommands {
+      let declared = Set(command.options.map(\.declaration.name))
+      let named = command.usage.split(whereSeparator: { " []|".contains($0) }).filter { $0.hasPrefix("--") }
+      XCTAssertFalse(named.isEmpty && !declared.isEmpty, command.name)
+      for word in named {
+        XCTAssertTrue(
+          declared.contains(String(word)), "catalog \(command.name)'s usage names \(word), which it does not declare")
+      }
+    }
+  }
 }

@@ -34,6 +34,11 @@ public struct BuildOptions: Sendable {
   var values: [String: [String]] = [:]
   let toolName: String
 
+  /// Where the catalogue named `file` is written: `--output` when given (parsing refuses it for a
+  /// run that writes more than one file), else `file` in `--out`. The one rule, for the source's
+  /// reading of the previous catalogue and the runner's writing of the new one.
+  public func target(for file: String) -> URL { outputFile ?? outputDirectory.appendingPathComponent(file) }
+
   /// What the command line says for one of the tool's declared options.
   public subscript<Value>(option: Option<Value>) -> Value { option.value(from: values[option.name] ?? []) }
 }

@@ -56,6 +56,24 @@ final class CacheCommandTests: XCTestCase {
     XCTAssertEqual(r.stdout, "3 entries verified; no problems\n")
   }
 
+  func testACorruptBodyFailsVerifyUntilRepairRemovesIt() throws {
+    let bodies =
+      FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".body") }
+      ?? []
+    XCTAssertEqual(bodies.count, 2, "\(bodies)")
+    let victim = try XCTUnwrap(bodies.first)
+    try Data("tampered".utf8).write(to: cache.appendingPathComponent(victim))
+    let bad = Captured.run(["cache", "verify", "--cache", cache.path])
+    XCTAssertEqual(bad.code, .invalid)
+    XCTAssertTrue(bad.stderr.contains(victim + ": body does not match its record's SHA-256"), bad.stderr)
+    XCTAssertEqual(bad.stdout, "3 entries checked; 1 problem found (run with --repair to remove it)\n")
+    let repaired = Captured.run(["cache", "verify", "--cache", cache.path, "--repair", "--json"])
+    XCTAssertEqual(repaired.code, .ok, repaired.stderr)
+    let doc = try JSONSerialization.jsonObject(with: Data(repaired.stdout.utf8)) as? [String: Any]
+    XCTAssertEqual(doc?["repaired"] as? Int, 1, repaired.stdout)
+    XCTAssertEqual(Captured.run(["cache", "verify", "--cache", cache.path]).code, .ok)
+  }
+
   func testRmByURLRemovesThatURLsEntries() {
     let r = Captured.run(["cache", "rm", "--cache", cache.path, "--url", "https://pages.example/gone"])
     XCTAssertEqual(r.code, .ok, r.stderr)

@@ -9,7 +9,7 @@ public enum AtarimaniaTool {
       id: "atarimania", displayName: "Atarimania",
       files: [
         CatalogueFileEntry(
-          AtarimaniaSite.catalogueFile, site: "atarimania", display: "Atarimania", base: "https://www.atarimania.com/")
+          AtarimaniaSite.catalogueFile, site: "atarimania", display: "Atarimania", base: AtarimaniaSite.base)
       ], freshness: AtarimaniaFreshness.rules, plausibility: AtarimaniaRules.plausibility),
     abstract: "Build the Atarimania catalogue of Atari magazines.", hosts: [AtarimaniaSite.host],
     // Pages are fetched one at a time; the size probes five at a time, each start 150 ms apart.

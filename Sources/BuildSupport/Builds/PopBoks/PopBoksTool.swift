@@ -11,7 +11,7 @@ public enum PopBoksTool {
         CatalogueFileEntry(
           $0.catalogueFile, shape: .popboks,
           site: "popboks" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst(),
-          display: "PopBoks: \($0.displayName)", base: "https://www.popboks.com/")
+          display: "PopBoks: \($0.displayName)", base: PopBoksMagazine.base)
       }, freshness: PopBoksFreshness.rules, plausibility: PopBoksRules.plausibility),
     abstract: "Build the PopBoks catalogues (Džuboks, Ritam).", hosts: [PopBoksMagazine.host],
     defaultDelayMS: PopBoksBuildDefaults.delayMS, defaultJobs: PopBoksBuildDefaults.jobs,

@@ -10,7 +10,7 @@ public enum StripoviTool {
       files: [
         CatalogueFileEntry(
           StripoviCrawl.file, shape: .stripovi, site: "stripovi", display: "Stripovi.com",
-          base: "https://www.stripovi.com/")
+          base: StripoviReaderPage.base)
       ], plausibility: StripoviRules.plausibility),
     abstract: "Build the Stripovi.com web-comics catalogue.", hosts: [StripoviReaderPage.host],
     defaultDelayMS: StripoviBuildDefaults.delayMS, defaultJobs: 1,
