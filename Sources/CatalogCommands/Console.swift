@@ -19,9 +19,10 @@ package struct Console: Sendable {
   /// What the pure rules need of `sources`.
   package var catalogues: CatalogueSources { CatalogueSources(sources.map(\.catalogue)) }
 
-  /// The process's own streams, through `Diagnostics`, the printer every tool uses.
+  /// The process's own streams, through the printer every tool uses.
   package init() {
-    self.init(out: { Diagnostics.out($0) }, error: { Diagnostics.plain($0) }, progress: { Diagnostics.stderr($0) })
+    self.init(
+      out: { Printer.process.out($0) }, error: { Printer.process.plain($0) }, progress: { Printer.process.stderr($0) })
   }
 
   package init(

@@ -8,8 +8,12 @@ public final class BuildContext: Sendable {
   public let options: BuildOptions
   public let fetcher: Fetcher
   public let progress: Progress
+  /// Where the run's lines go; handed in by the runner.
+  public let printer: Printer
   /// The catalogues the last build wrote, each decoded once for the source and the runner.
-  public let previous = PreviousCatalogues()
+  public let previous: PreviousCatalogues
+  /// Parse results kept beside the fetch cache, keyed by body digest and parser version.
+  public let parses: ParseCache
   private let kept = Mutex(Kept())
 
   /// Warnings and notes, in the order they were said, for the report.
@@ -18,11 +22,20 @@ public final class BuildContext: Sendable {
     var notes: [String] = []
   }
 
-  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress) {
+  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress, printer: Printer) {
     self.tool = tool
     self.options = options
     self.fetcher = fetcher
     self.progress = progress
+    self.printer = printer
+    previous = PreviousCatalogues(printer: printer)
+    parses = ParseCache(cacheRoot: fetcher.configuration.cacheRoot)
+  }
+
+  /// An answer's parse by `parser`, from the parse cache when its body was parsed before by this
+  /// version of the parser.
+  public func parsed<P: CachedParse>(_ answer: FetchResponse, by parser: P.Type) -> P {
+    parses.parsed(answer.body, url: answer.url, as: parser)
   }
 
   /// HEADs every file for its size (or, with the tool's `--no-probe`, reads the sizes already

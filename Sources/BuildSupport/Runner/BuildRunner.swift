@@ -24,15 +24,19 @@ public enum BuildRunner {
   }
 
   /// Runs a source in-process, as its executable would (tests, and a source declared outside
-  /// the package); prints as the executable does.
-  public static func run(_ source: Source, arguments: [String], transport: Transport? = nil) async -> Outcome {
-    switch parse(arguments, source.tool) {
+  /// the package), printing through `printer`.
+  public static func run(
+    _ source: Source, arguments: [String], transport: Transport? = nil, printer: Printer = .process
+  ) async -> Outcome {
+    switch parse(arguments, source.tool, printer) {
     case .failure(let stop): return Outcome(code: stop.code)
     case .success(let options):
       switch source.work(options) {
-      case .build(let build): return await run(source.tool, options: options, transport: transport, build)
+      case .build(let build):
+        return await run(source.tool, options: options, transport: transport, printer: printer, build)
       case .report(let body, let counters):
-        return Outcome(code: await report(source.tool, options: options, counters: counters, body))
+        return Outcome(
+          code: await report(source.tool, options: options, counters: counters, printer: printer, body))
       }
     }
   }
@@ -42,19 +46,22 @@ public enum BuildRunner {
     public var report: BuildReport?
   }
 
-  /// Runs a build closure in-process for `tool` (the runner's own tests); prints as an executable would.
+  /// Runs a build closure in-process for `tool` (the runner's own tests), printing through `printer`.
   public static func run(
-    _ tool: BuildTool, arguments: [String], transport: Transport? = nil, _ build: @escaping Build
+    _ tool: BuildTool, arguments: [String], transport: Transport? = nil, printer: Printer = .process,
+    _ build: @escaping Build
   ) async -> Outcome {
-    switch parse(arguments, tool) {
-    case .success(let o): return await run(tool, options: o, transport: transport, build)
+    switch parse(arguments, tool, printer) {
+    case .success(let o): return await run(tool, options: o, transport: transport, printer: printer, build)
     case .failure(let stop): return Outcome(code: stop.code)
     }
   }
 
-  static func run(_ tool: BuildTool, options: BuildOptions, transport: Transport?, _ build: Build) async -> Outcome {
+  static func run(
+    _ tool: BuildTool, options: BuildOptions, transport: Transport?, printer: Printer, _ build: Build
+  ) async -> Outcome {
     let started = Monotonic.seconds()
-    let context = makeContext(tool, options, transport: transport)
+    let context = makeContext(tool, options, transport: transport, printer: printer)
     let fetcher = context.fetcher
 
     var code = ExitCode.ok
@@ -70,11 +77,11 @@ public enum BuildRunner {
         throw UsageError(
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
-      reports = try writeAllOrNone(products, options: options, previous: context.previous)
+      reports = try writeAllOrNone(products, options: options, previous: context.previous, printer: printer)
       if reports.contains(where: { $0.status == .refused }) { code = .invalid }
     } catch {
       (code, errorText) = classify(error, fetcher: fetcher)
-      Diagnostics.error(errorText ?? "\(error)")
+      printer.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
     let dropped = fetcher.droppedSummary
@@ -86,18 +93,19 @@ public enum BuildRunner {
     // Keeps reading the HEAD log proportional to the live answers, not to every re-ask ever made.
     do { try fetcher.cache.compactHeadLogIfDue() } catch { context.warn("\(error)") }
     // A refusal built from cached pages repeats on every run until they are fetched anew.
-    if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
+    if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { printer.plain(hint) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
-      counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString).sorted(),
+      counters: fetcher.counters.snapshot.merging(context.parses.counters.reportKeys) { a, _ in a },
+      missingURLs: fetcher.missingURLs.map(\.absoluteString).sorted(),
       warnings: context.warnings, notes: context.notes, seconds: Monotonic.seconds() - started,
       libxml2: HTMLDocument.libxmlVersion, versions: BuildInfo.record)
-    printSummary(report)
+    printSummary(report, printer)
     if let file = options.reportFile {
       do {
         try AtomicFile.write([UInt8](try MachineJSON.encode(report)), to: file.path)
       } catch {
-        Diagnostics.error(classify(error, fetcher: fetcher).1)
+        printer.error(classify(error, fetcher: fetcher).1)
         code = max(code, .io)
       }
     }
@@ -106,15 +114,15 @@ public enum BuildRunner {
 
   /// Validates every product of the run, then writes all of them, or none: a set of files that
   /// belong together (BombJack's seven shelves, PopBoks's two magazines) is never left half new.
-  static func writeAllOrNone(_ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues) throws
-    -> [ProductReport]
-  {
-    let verdicts = try products.map { try judge($0, options: options, previous: previous) }
+  static func writeAllOrNone(
+    _ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues, printer: Printer
+  ) throws -> [ProductReport] {
+    let verdicts = try products.map { try judge($0, options: options, previous: previous, printer: printer) }
     let refused = verdicts.filter { $0.report.status == .refused }
     guard refused.isEmpty else {
       let errors = refused.reduce(0) { $0 + $1.report.findings.filter { $0.severity == .error }.count }
       if verdicts.count > 1 {
-        Diagnostics.error(
+        printer.error(
           "\(errors) rule\(errors == 1 ? "" : "s") failed in \(refused.map(\.report.file).joined(separator: ", ")); "
             + "none of the \(Plural.spelled(verdicts.count)) files was written")
       }
@@ -131,18 +139,20 @@ public enum BuildRunner {
   /// Runs a mode that prints a report and writes no catalogue (spectrum-build's `--plan`, say): the
   /// same options, cache and fetcher as a build, no validation or writing.
   public static func report(
-    _ tool: BuildTool, arguments: [String], _ body: @Sendable (BuildContext) async throws -> Void
+    _ tool: BuildTool, arguments: [String], printer: Printer = .process,
+    _ body: @Sendable (BuildContext) async throws -> Void
   ) async -> ExitCode {
-    switch parse(arguments, tool) {
-    case .success(let o): return await report(tool, options: o, counters: true, body)
+    switch parse(arguments, tool, printer) {
+    case .success(let o): return await report(tool, options: o, counters: true, printer: printer, body)
     case .failure(let stop): return stop.code
     }
   }
 
   static func report(
-    _ tool: BuildTool, options: BuildOptions, counters: Bool, _ body: @Sendable (BuildContext) async throws -> Void
+    _ tool: BuildTool, options: BuildOptions, counters: Bool, printer: Printer,
+    _ body: @Sendable (BuildContext) async throws -> Void
   ) async -> ExitCode {
-    let context = makeContext(tool, options, transport: nil)
+    let context = makeContext(tool, options, transport: nil, printer: printer)
     var code = ExitCode.ok
     do {
       // A mode that fetches (and so counts) needs its cache; `--expand` only prints and creates none.
@@ -151,10 +161,10 @@ public enum BuildRunner {
     } catch {
       let text: String
       (code, text) = classify(error, fetcher: context.fetcher)
-      Diagnostics.error(text)
+      printer.error(text)
     }
     guard counters else { return code }
-    Diagnostics.plain(countersLine(context.fetcher.counters.snapshot, seconds: nil))
+    printer.plain(countersLine(context.fetcher.counters.snapshot, seconds: nil))
     return code
   }
 
@@ -164,24 +174,26 @@ public enum BuildRunner {
   }
 
   /// Parses the command line, printing help or the usage error itself.
-  static func parse(_ arguments: [String], _ tool: BuildTool) -> Result<BuildOptions, EarlyStop> {
+  static func parse(_ arguments: [String], _ tool: BuildTool, _ printer: Printer) -> Result<BuildOptions, EarlyStop> {
     do {
       return .success(try BuildOptions.parse(arguments, tool: tool))
     } catch is HelpRequested {
-      FileHandle.standardOutput.write(Data(Help.text(for: tool).utf8))
+      printer.stdout(Help.text(for: tool))
       return .failure(EarlyStop(code: .ok))
     } catch is VersionRequested {
-      Diagnostics.out(BuildInfo.line(tool.name))
+      printer.out(BuildInfo.line(tool.name))
       return .failure(EarlyStop(code: .ok))
     } catch {
-      Diagnostics.error("\(error)")
-      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
+      printer.error("\(error)")
+      printer.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
       return .failure(EarlyStop(code: .usage))
     }
   }
 
   /// The fetcher and context every run gets from its options.
-  static func makeContext(_ tool: BuildTool, _ options: BuildOptions, transport: Transport?) -> BuildContext {
+  static func makeContext(_ tool: BuildTool, _ options: BuildOptions, transport: Transport?, printer: Printer)
+    -> BuildContext
+  {
     var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
     config.noNetwork = options.noNetwork
     config.refresh = options.refresh
@@ -201,7 +213,7 @@ public enum BuildRunner {
     let fetcher = Fetcher(config, transport: transport)
     let context = BuildContext(
       tool: tool, options: options, fetcher: fetcher,
-      progress: Progress(quiet: options.quiet, counters: fetcher.counters))
+      progress: Progress(quiet: options.quiet, printer: printer, counters: fetcher.counters), printer: printer)
     if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
     return context
   }
@@ -267,9 +279,11 @@ public enum BuildRunner {
   }
 
   /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
-  static func judge(_ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues) throws -> Verdict {
+  static func judge(_ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues, printer: Printer) throws
+    -> Verdict
+  {
     let target = options.target(for: p.file)
-    let at = (target: target, options: options, previous: previous)
+    let at = (target: target, options: options, previous: previous, printer: printer)
     switch p.payload {
     case .issue(let c, let rules): return try judge(c, rules: rules, product: p, at)
     case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, at)
@@ -279,7 +293,7 @@ public enum BuildRunner {
 
   static func judge<C: Catalogue>(
     _ c: C, rules: [ValidationRule<C>], product p: BuildProduct,
-    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues)
+    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues, printer: Printer)
   ) throws -> Verdict {
     let (target, options) = (at.target, at.options)
     var report = ValidationReport.run(rules, on: c)
@@ -315,7 +329,7 @@ public enum BuildRunner {
     for f in report.findings {
       let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
       let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
-      if f.severity == .error { Diagnostics.error(line) } else { Diagnostics.warning(line) }
+      if f.severity == .error { at.printer.error(line) } else { at.printer.warning(line) }
     }
     var status: ProductStatus
     var bytes: [UInt8]? = nil
@@ -345,7 +359,7 @@ public enum BuildRunner {
     return line
   }
 
-  static func printSummary(_ r: BuildReport) {
+  static func printSummary(_ r: BuildReport, _ printer: Printer) {
     var out: [String] = []
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
@@ -368,7 +382,7 @@ public enum BuildRunner {
         "refresh: revalidated \(c[Counter.refreshRevalidated.rawValue] ?? 0)  not modified (304) \(c[Counter.refreshNotModified.rawValue] ?? 0)  changed \(c[Counter.refreshChanged.rawValue] ?? 0)  re-asked \(c[Counter.refreshReasked.rawValue] ?? 0)  kept \(c[Counter.refreshKept.rawValue] ?? 0)"
       )
     }
-    Diagnostics.out(out.joined(separator: "\n"))
+    printer.out(out.joined(separator: "\n"))
   }
 }
 
@@ -379,16 +393,4 @@ enum RunnerError: Error, CustomStringConvertible {
     case .nothingBuilt(let t): "\(t): the build produced no catalogue"
     }
   }
-}
-
-/// The one printer every tool uses: stderr lines in SwiftPM's shape (`error: …`, `warning: …`) and
-/// stdout lines written at once (unbuffered, so each shows when stdout is a pipe).
-public enum Diagnostics {
-  public static func error(_ s: String) { plain("error: " + s) }
-  public static func warning(_ s: String) { plain("warning: " + s) }
-  public static func plain(_ s: String) { stderr(s + "\n") }
-  /// Text on stderr as it is (the live progress line redraws itself with `\r`).
-  public static func stderr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-  /// One line of the summary people asked for, on stdout.
-  public static func out(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 }

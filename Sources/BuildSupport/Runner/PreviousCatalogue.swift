@@ -8,6 +8,7 @@ import Synchronization
 /// it (thresholds, fields a page does not carry) and the runner compares with it, from one copy.
 public final class PreviousCatalogues: Sendable {
   private let read = Mutex<[String: Read]>([:])
+  private let printer: Printer
 
   private enum Read: Sendable {
     case absent
@@ -16,7 +17,7 @@ public final class PreviousCatalogues: Sendable {
     case newer(String)
   }
 
-  public init() {}
+  public init(printer: Printer) { self.printer = printer }
 
   /// The catalogue at `target`, or nil when there is none or it cannot be read. With
   /// `warnIfUnreadable` (the runner's comparison), an unreadable file is warned about.
@@ -32,7 +33,7 @@ public final class PreviousCatalogues: Sendable {
     case .decoded(let c): return c as? C
     case .newer(let reason): throw PreviousCatalogueError(reason: reason)
     case .unreadable(let reason):
-      if warnIfUnreadable { Diagnostics.warning("\(reason); it will be replaced") }
+      if warnIfUnreadable { printer.warning("\(reason); it will be replaced") }
       return nil
     }
   }

@@ -109,11 +109,13 @@ enum SpectrumFailure: BuildFailure {
   }
 }
 
-/// stdout lines, flushed one by one so progress shows when piped.
-enum Out {
-  static func line(_ s: String = "") { Diagnostics.out(s) }
+/// A report mode's stdout lines, through the run's printer, and the column helpers they share.
+struct Out {
+  let printer: Printer
 
-  static func heading(_ s: String) {
+  func line(_ s: String = "") { printer.out(s) }
+
+  func heading(_ s: String) {
     line()
     line(s)
     line(String(repeating: "─", count: 68))
