@@ -23,7 +23,7 @@ public enum BuildDefaults {
   /// waits for (with a tenth, a three-answer 503 burst held each crawl phase 0.7 s past its last
   /// page, three to six times a fast build's length under 2% of faults), and it is not what keeps
   /// the host from being pressed: every error answer halves what the host's gate lets in flight,
-  /// and at one in flight further errors double the pause between its requests (up to 10 s), so a
+  /// and at one in flight errors in a row double the pause between its requests (up to 10 s), so a
   /// host that keeps failing is asked ever more slowly whatever one URL's backoff is.
   public static let backoffBaseSeconds = 0.02
   /// The longest backoff between two attempts without a Retry-After.

@@ -14,6 +14,8 @@ actor HostGate {
   /// asked less at once rather than stopped, and a burst costs a few seconds, not the run.
   private(set) var limit: Int
   private var successesSinceCut = 0
+  /// Error answers since the last good one.
+  private var errorsInARow = 0
   private var nextStart: Double = 0
   private var waiters: [CheckedContinuation<Void, Never>] = []
   /// Consecutive refusals and transport failures; the breaker opens at the threshold.
@@ -74,19 +76,23 @@ actor HostGate {
   }
 
   /// Errors come back faster than pages, so they may only slow us down: fewer requests at once, and
-  /// on a paced host (an interval set) a longer pause. An unpaced host (`--delay 0`) is paced by an
-  /// error only once it is down to one request in flight: until then halving what is in flight is
-  /// the slowing down (pacing every request behind one URL's error is what turned 2% of 503s into a
-  /// run 25 times as long), but a host that goes on failing one at a time is spaced out, from a
-  /// tenth of a second doubling to 10 s, however short each URL's own backoff. An answer that came
-  /// with a Retry-After has paused the host for exactly that (`pause`) and adds no spacing of its own.
-  func slowDown(retryAfterGiven: Bool = false) {
+  /// on a paced host (an interval set) a longer pause. An unpaced host (`--delay 0`) is paced only
+  /// once it is down to one request in flight: until then halving what is in flight is the slowing
+  /// down (pacing every request behind one URL's error is what turned 2% of 503s into a run 25
+  /// times as long). At one in flight, a refusal (`asked`: a 429 asks us outright) or a second
+  /// error with no answer between spaces the host out, from a tenth of a second doubling to 10 s,
+  /// however short each URL's own backoff; an error among answers that come through is that URL's,
+  /// not the host's. An answer with a Retry-After has paused the host for exactly that (`pause`)
+  /// and adds no spacing of its own.
+  func slowDown(retryAfterGiven: Bool = false, asked: Bool = false) {
     let single = limit == 1
+    let repeated = errorsInARow > 0
+    errorsInARow += 1
     limit = max(1, limit / 2)
     successesSinceCut = 0
     if baseInterval > 0 {
       interval = min(max(interval * 2, baseInterval), 10)
-    } else if single, !retryAfterGiven {
+    } else if single, !retryAfterGiven, asked || repeated {
       interval = min(max(interval * 2, 0.1), 10)
     }
   }
@@ -118,6 +124,7 @@ actor HostGate {
   /// so one 429 early in a long run does not slow the rest of it.
   func recordSuccess() {
     refusals = 0
+    errorsInARow = 0
     failingSince = nil
     if interval > baseInterval { interval = max(baseInterval, baseInterval + (interval - baseInterval) * 0.5 - 0.001) }
     if limit < jobs {

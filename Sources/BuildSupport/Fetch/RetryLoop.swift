@@ -233,7 +233,7 @@ struct RetryLoop: Sendable {
           + "longer than the \(cap) we wait)")
     }
     if let after { await gate.pause(for: after) }
-    await gate.slowDown(retryAfterGiven: after != nil)
+    await gate.slowDown(retryAfterGiven: after != nil, asked: isRefusal)
     return .retry(failure: "HTTP \(r.status)", wait: after, rejection: nil, giveUp: false)
   }
 

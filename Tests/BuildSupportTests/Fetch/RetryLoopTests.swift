@@ -262,6 +262,21 @@ final class HostGateClockTests: XCTestCase {
     XCTAssertLessThan(interval, 0.2)
   }
 
+  func testAnErrorAmongAnswersAtOneInFlightIsTheURLsNotTheHostsButARefusalIsTheHosts() async {
+    let clock = ManualClock()
+    let gate = HostGate(host: "example.org", jobs: 1, interval: 0, clock: clock)
+    await gate.recordSuccess()
+    await gate.slowDown()
+    await gate.recordSuccess()
+    await gate.slowDown()
+    var interval = await gate.interval
+    XCTAssertEqual(interval, 0, "each error came after an answer that got through")
+    await gate.recordSuccess()
+    await gate.slowDown(asked: true)
+    interval = await gate.interval
+    XCTAssertEqual(interval, 0.1, "a 429 at one in flight asks for a pause outright")
+  }
+
   func testAnErrorWithRetryAfterAddsNoSpacingOfItsOwn() async {
     let clock = ManualClock()
     let gate = HostGate(host: "example.org", jobs: 1, interval: 0, clock: clock)
