@@ -22,6 +22,8 @@ public struct BuildOptions: Sendable {
   public var maxAgeDays = BuildDefaults.maxAgeDays
   public var date: String
   public var reportFile: URL?
+  /// `--no-lineage`: write no lineage file (bench's baseline for what lineage costs).
+  public var lineage = true
   public var quiet = false
   public var allowShrink = false
   public var shrinkLimit = BuildDefaults.shrinkLimit
@@ -131,6 +133,7 @@ enum SharedOption {
         "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
         default: "today, UTC", kind: .date),
       ToolOption("--report", value: "<file>", help: "Write a machine-readable build report (JSON).", kind: .path),
+      ToolOption("--no-lineage", help: "Write no lineage (which answer gave each row's fields) beside the report."),
       ToolOption("--allow-shrink", help: "Write even when the rebuild drops more issues than the shrink limit."),
       ToolOption(
         "--shrink-limit", value: "<share>", help: "Share of the previous issues a rebuild may drop.",
@@ -215,6 +218,7 @@ extension BuildOptions {
     case "--max-age": maxAgeDays = Int(v) ?? maxAgeDays
     case "--date": date = v
     case "--report": reportFile = path()
+    case "--no-lineage": lineage = false
     case "--allow-shrink": allowShrink = true
     case "--shrink-limit": shrinkLimit = Double(v) ?? shrinkLimit
     case "--user-agent": userAgent = v

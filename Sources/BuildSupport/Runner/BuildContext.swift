@@ -8,6 +8,8 @@ public final class BuildContext: Sendable {
   public let options: BuildOptions
   public let fetcher: Fetcher
   public let progress: Progress
+  /// Which answers each row was built from (see `LineageRecorder`).
+  public let lineage = LineageRecorder()
   private let kept = Mutex(Kept())
 
   /// Warnings and notes, in the order they were said, for the report.

@@ -70,7 +70,11 @@ public enum BuildRunner {
         throw UsageError(
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
-      reports = try writeAllOrNone(products, options: options)
+      let lineage = LineageRun(context, products: products)
+      reports = try writeAllOrNone(products, options: options, drift: lineage?.drift() ?? [:])
+      if let lineage {
+        do { try lineage.write(reports) } catch { context.warn("the lineage was not written: \(sentence(error))") }
+      }
       if reports.contains(where: { $0.status == .refused }) { code = .invalid }
     } catch {
       (code, errorText) = classify(error, fetcher: fetcher)
@@ -106,8 +110,12 @@ public enum BuildRunner {
 
   /// Validates every product of the run, then writes all of them, or none: a set of files that
   /// belong together (BombJack's seven shelves, PopBoks's two magazines) is never left half new.
-  static func writeAllOrNone(_ products: [BuildProduct], options: BuildOptions) throws -> [ProductReport] {
-    let verdicts = try products.map { try judge($0, options: options, single: products.count == 1) }
+  static func writeAllOrNone(
+    _ products: [BuildProduct], options: BuildOptions, drift: [String: [Finding]] = [:]
+  ) throws -> [ProductReport] {
+    let verdicts = try products.map {
+      try judge($0, options: options, single: products.count == 1, extra: drift[$0.file] ?? [])
+    }
     let refused = verdicts.filter { $0.report.status == .refused }
     guard refused.isEmpty else {
       let errors = refused.reduce(0) { $0 + $1.report.findings.filter { $0.severity == .error }.count }
@@ -274,19 +282,26 @@ public enum BuildRunner {
   }
 
   /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
-  static func judge(_ p: BuildProduct, options: BuildOptions, single: Bool) throws -> Verdict {
+  /// `extra`: findings made outside the catalogue's rules (drift against the last build's lineage).
+  static func judge(_ p: BuildProduct, options: BuildOptions, single: Bool, extra: [Finding] = []) throws -> Verdict {
     let target = (single ? options.outputFile : nil) ?? options.outputDirectory.appendingPathComponent(p.file)
     switch p.payload {
-    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
-    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
-    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, target: target, options: options)
+    case .issue(let c, let rules):
+      return try judge(c, rules: rules, product: p, target: target, options: options, extra: extra)
+    case .popboks(let c, let rules):
+      return try judge(c, rules: rules, product: p, target: target, options: options, extra: extra)
+    case .stripovi(let c, let rules):
+      return try judge(c, rules: rules, product: p, target: target, options: options, extra: extra)
     }
   }
 
   static func judge<C: Catalogue>(
-    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct, target: URL, options: BuildOptions
+    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct, target: URL, options: BuildOptions,
+    extra: [Finding] = []
   ) throws -> Verdict {
     var report = ValidationReport.run(rules, on: c)
+    // Drift comes first: it names the page that changed, before a shrink or a threshold counts the loss.
+    report.findings.insert(contentsOf: extra, at: 0)
     if p.partial {
       // A subset cannot meet completeness thresholds; they are reported, not enforced.
       for i in report.findings.indices where report.findings[i].rule.hasPrefix("threshold/") {

@@ -1,0 +1,97 @@
+import CatalogKit
+import Foundation
+import Synchronization
+
+/// Where a crawl says which answers a row was built from: for a row id, the URL of each page kind
+/// it used (the source's `LineagePlan` says which fields each kind gives). Statuses, fetch times,
+/// validators and digests are read from the cache when the lineage is written, never re-typed.
+public final class LineageRecorder: Sendable {
+  private let state = Mutex(State())
+
+  private struct Tag: Hashable {
+    var kind: String
+    var url: URL
+  }
+
+  private struct State {
+    /// Tags for a row of one file, and tags for an id in whichever file it lands (a crawl that does
+    /// not know yet which shelf a row goes to).
+    var byFile: [String: [String: [Tag]]] = [:]
+    var anyFile: [String: [Tag]] = [:]
+    /// Pages read, whether or not they gave a row: a listing that came back empty is drift.
+    var read: [Tag] = []
+  }
+
+  public init() {}
+
+  /// Row `id` (of `file`, or of any file when nil) was built from the answer for `url`, a page of `kind`.
+  public func tag(_ id: String, _ kind: String, _ url: URL, file: String? = nil) {
+    state.withLock { s in
+      if let file { s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url)) } else {
+        s.anyFile[id, default: []].append(Tag(kind: kind, url: url))
+      }
+    }
+  }
+
+  /// Every row in `ids` came from the one page at `url` (a listing), which was read.
+  public func tag(_ ids: some Sequence<String>, _ kind: String, _ url: URL, file: String? = nil) {
+    let tag = Tag(kind: kind, url: url)
+    state.withLock { s in
+      s.read.append(tag)
+      for id in ids {
+        if let file { s.byFile[file, default: [:]][id, default: []].append(tag) } else {
+          s.anyFile[id, default: []].append(tag)
+        }
+      }
+    }
+  }
+
+  /// A page of `kind` was read (it may have given no row).
+  public func read(_ kind: String, _ url: URL) {
+    state.withLock { $0.read.append(Tag(kind: kind, url: url)) }
+  }
+
+  /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per
+  /// request, its fields attributed by `plan`. Listing pages read for this file's rows, or read
+  /// and empty, are listed too.
+  func lineage(file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore)
+    -> LineageFile
+  {
+    let (byFile, anyFile, read, everyFile) = state.withLock { s in
+      (s.byFile[file] ?? [:], s.anyFile, s.read, s.byFile.values.map { Set($0.values.joined()) })
+    }
+    var out = LineageFile()
+    var numbers: [Tag: Int] = [:]
+    func number(_ t: Tag) -> Int {
+      if let n = numbers[t] { return n }
+      let method = plan.kind(t.kind)?.method ?? "GET"
+      let record = cache.answerRecord(method: method == "HEAD" ? .head : .get, url: t.url)
+      let n = out.answers.count
+      out.answers.append(
+        LineageAnswer(
+          kind: t.kind, method: method, url: t.url.absoluteString, status: record?.status, fetched: record?.fetched,
+          etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
+          sha256: method == "HEAD" ? nil : record?.bodySHA256))
+      numbers[t] = n
+      return n
+    }
+    var listingsUsed = Set<Tag>()
+    for row in rows {
+      var seen = Set<Tag>()
+      let tags = ((byFile[row.id] ?? []) + (anyFile[row.id] ?? [])).filter { seen.insert($0).inserted }
+      let tagged = tags.map { t -> (kind: String, answer: Int, status: Int?) in
+        let n = number(t)
+        if plan.kind(t.kind)?.listing == true { listingsUsed.insert(t) }
+        return (t.kind, n, out.answers[n].status)
+      }
+      out.rows.append(LineageRow(file: file, id: row.id, fields: plan.attribute(fields: row.fields, tagged: tagged)))
+    }
+    // A listing read but giving no row of any file: kept only when it gave nothing at all, so each
+    // file names its own pages (BombJack's seven shelves share one walk).
+    let anyUsed = everyFile.reduce(Set(anyFile.values.joined())) { $0.union($1) }
+    for t in read where plan.kind(t.kind)?.listing == true && !listingsUsed.contains(t) && !anyUsed.contains(t) {
+      _ = number(t)
+    }
+    return out
+  }
+}
