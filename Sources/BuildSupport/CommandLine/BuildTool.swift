@@ -57,7 +57,7 @@ public struct BuildTool: Sendable {
     defaultProbeDelayMS: Int? = nil,
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
-    options: [ToolOption] = [], discussion: String? = nil, files: [String] = [], fileSelector: String? = nil,
+    options: [any OptionDeclaring] = [], discussion: String? = nil, files: [String] = [], fileSelector: String? = nil,
     fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys", sizeRule: SizeRule = .files
   ) {
     self.sizeRule = sizeRule
@@ -71,7 +71,7 @@ public struct BuildTool: Sendable {
     self.defaultJobs = defaultJobs
     self.maxJobs = maxJobs
     self.userAgent = userAgent
-    self.options = options
+    self.options = options.map(\.declaration)
     self.discussion = discussion
     self.files = files
     self.fileSelector = fileSelector
@@ -113,6 +113,8 @@ public enum OptionKind: Sendable, Equatable {
   case span(ClosedRange<Int>)
   /// A file or folder.
   case path
+  /// An `http` or `https` URL with a host (`--mirror`).
+  case webAddress
 }
 
 /// An option one tool adds to the shared contract, declared once: spelling, value, kind and range,

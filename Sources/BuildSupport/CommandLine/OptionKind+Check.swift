@@ -6,6 +6,11 @@ extension OptionKind {
   func problem(with v: String) -> String? {
     switch self {
     case .flag, .list, .path: return nil
+    case .webAddress:
+      guard let u = URL(string: v), let scheme = u.scheme, ["http", "https"].contains(scheme), u.host != nil else {
+        return "takes an http(s) URL such as http://127.0.0.1:8080"
+      }
+      return nil
     case .flagOr(let words): return words.contains(v) ? nil : "takes no value or \(words.joined(separator: " or "))"
     case .integer(let r):
       guard let n = Int(v), r.contains(n) else { return "takes a number from \(r.lowerBound) to \(r.upperBound)" }
