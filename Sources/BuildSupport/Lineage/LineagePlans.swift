@@ -5,6 +5,13 @@ enum LineagePlans {
   static func forSource(_ source: String) -> LineagePlan? {
     switch source {
     case "retrospec": RetroSpecLineage.plan
+    case "vintageapple": VintageAppleLineage.plan
+    case "atarimania": AtarimaniaLineage.plan
+    case "archive": ArchiveLineage.plan
+    case "zxdb": SpectrumLineage.plan
+    case "bombjack": BombJackLineage.plan
+    case "popboks": PopBoksLineage.plan
+    case "stripovi": StripoviLineage.plan
     default: nil
     }
   }

@@ -20,6 +20,8 @@ public final class LineageRecorder: Sendable {
     var anyFile: [String: [Tag]] = [:]
     /// Pages read, whether or not they gave a row: a listing that came back empty is drift.
     var read: [Tag] = []
+    /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
+    var fromTool = Set<String>()
   }
 
   public init() {}
@@ -46,19 +48,26 @@ public final class LineageRecorder: Sendable {
     }
   }
 
+  /// Rows no page lists: the tool's code declares them, so each field is the tool's unless an
+  /// answer (a size probe) gives it.
+  public func fromTool(_ ids: some Sequence<String>) {
+    state.withLock { $0.fromTool.formUnion(ids) }
+  }
+
   /// A page of `kind` was read (it may have given no row).
   public func read(_ kind: String, _ url: URL) {
     state.withLock { $0.read.append(Tag(kind: kind, url: url)) }
   }
 
   /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per
-  /// request, its fields attributed by `plan`. Listing pages read for this file's rows, or read
-  /// and empty, are listed too.
-  func lineage(file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore)
-    -> LineageFile
-  {
-    let (byFile, anyFile, read, everyFile) = state.withLock { s in
-      (s.byFile[file] ?? [:], s.anyFile, s.read, s.byFile.values.map { Set($0.values.joined()) })
+  /// request, its fields attributed by `plan`. A listing page read that gave no row is listed
+  /// when its URL is in `watched` (the pages that gave rows last build: drift needs to know they
+  /// still answer, and listing every empty page of a walk would cost a lookup each).
+  func lineage(
+    file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>
+  ) -> LineageFile {
+    let (byFile, anyFile, read, everyFile, fromTool) = state.withLock { s in
+      (s.byFile[file] ?? [:], s.anyFile, s.read, s.byFile.values.map { Set($0.values.joined()) }, s.fromTool)
     }
     var out = LineageFile()
     var numbers: [Tag: Int] = [:]
@@ -84,13 +93,15 @@ public final class LineageRecorder: Sendable {
         if plan.kind(t.kind)?.listing == true { listingsUsed.insert(t) }
         return (t.kind, n, out.answers[n].status)
       }
-      out.rows.append(LineageRow(file: file, id: row.id, fields: plan.attribute(fields: row.fields, tagged: tagged)))
+      var fields = plan.attribute(fields: row.fields, tagged: tagged)
+      if fromTool.contains(row.id) { for f in row.fields where fields[f] == nil { fields[f] = .tool } }
+      out.rows.append(LineageRow(file: file, id: row.id, fields: fields))
     }
     // A listing read but giving no row of any file: kept only when it gave nothing at all, so each
     // file names its own pages (BombJack's seven shelves share one walk).
     let anyUsed = everyFile.reduce(Set(anyFile.values.joined())) { $0.union($1) }
-    for t in read where plan.kind(t.kind)?.listing == true && !listingsUsed.contains(t) && !anyUsed.contains(t) {
-      _ = number(t)
+    for t in read where watched.contains(t.url.absoluteString) && !listingsUsed.contains(t) && !anyUsed.contains(t) {
+      if plan.kind(t.kind)?.listing == true { _ = number(t) }
     }
     return out
   }

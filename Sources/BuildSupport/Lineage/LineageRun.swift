@@ -18,16 +18,24 @@ struct LineageRun {
     self.plan = plan
     self.options = context.options
     let cache = context.fetcher.cache
+    var previous: [String: LineageFile] = [:]
     files = products.map { p in
-      (p, context.lineage.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache))
+      let last = p.partial ? nil : LineageRun.read(LineageRun.cachePath(context.options, p.file))
+      previous[p.file] = last
+      let watched = Set((last?.answers ?? []).filter { plan.kind($0.kind)?.listing == true }.map(\.url))
+      return (p, context.lineage.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched))
     }
+    self.previous = previous
   }
+
+  /// The lineage the cache kept from the last full build of each file.
+  var previous: [String: LineageFile]
 
   /// `drift/…` findings per catalogue file, against the lineage the cache kept from the last build.
   func drift() -> [String: [Finding]] {
     var out: [String: [Finding]] = [:]
     for (p, lineage) in files where !p.partial {
-      guard let previous = LineageRun.read(LineageRun.cachePath(options, p.file)) else { continue }
+      guard let previous = previous[p.file] else { continue }
       let found = LineageDrift.compare(previous: previous, new: lineage, file: p.file, plan: plan)
       if !found.isEmpty { out[p.file] = found }
     }

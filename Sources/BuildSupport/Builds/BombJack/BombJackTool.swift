@@ -63,6 +63,7 @@ public enum BombJackTool {
     let targets = BombJackCatalogueAssembly.probeTargets(crawl.pages)
     let probes = o.flag("--no-probe") ? [:] : try await SiteCrawl.probe(ctx, targets)
     let build = BombJackCatalogueAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
+    BombJackLineage.tag(ctx, build, pages: crawl.pages, probes: probes)
     for r in build.runs {
       let count = String(r.count)
       let items = Plural.noun(r.count, "item ", "items")
