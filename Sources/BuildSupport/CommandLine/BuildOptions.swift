@@ -31,49 +31,13 @@ public struct BuildOptions: Sendable {
   public var ignoreRobots = false
   /// `--max-time`: seconds the run may take; at the deadline nothing is written (exit 75).
   public var maxTimeSeconds: Int?
-  /// The tool's own options: name → values (a flag has one value, "true").
-  public var extra: [String: [String]] = [:]
-  /// The tool's own declarations, for their defaults.
-  var declared: [ToolOption] = []
+  /// Every value given on the command line, by option name, as the scanner checked it; read
+  /// through the options' declarations with `options[SomeTool.option]`.
+  var values: [String: [String]] = [:]
   let toolName: String
 
-  public func flag(_ name: String) -> Bool { extra[name] != nil }
-  public func value(_ name: String) -> String? { extra[name]?.last }
-  public func values(_ name: String) -> [String] { extra[name] ?? [] }
-
-  /// The option's value, else its declared default when that is a number; nil when neither.
-  public func int(_ name: String) -> Int? {
-    if let v = value(name) { return Int(v) }
-    return declared.first { $0.name == name }?.defaultValue.flatMap { Int($0) }
-  }
-
-  /// The option's value, else its declared number, else `d` (a default worked out at run time,
-  /// such as the previous catalogue's count).
-  public func int(_ name: String, default d: Int) -> Int { int(name) ?? d }
-
-  /// An option whose declaration has a number for its default: the value given, else that number.
-  /// The number is written once, in the declaration; a missing one is our own broken invariant.
-  public func declaredInt(_ name: String) throws -> Int {
-    guard let n = int(name) else { throw UndeclaredDefault(option: name, tool: toolName) }
-    return n
-  }
-
-  public func declaredDouble(_ name: String) throws -> Double {
-    guard let d = double(name) else { throw UndeclaredDefault(option: name, tool: toolName) }
-    return d
-  }
-
-  public func double(_ name: String) -> Double? {
-    if let v = value(name) { return Double(v) }
-    return declared.first { $0.name == name }?.defaultValue.flatMap { Double($0) }
-  }
-
-  public func double(_ name: String, default d: Double) -> Double { double(name) ?? d }
-
-  /// A `from-to` option's range, else its declared default.
-  public func span(_ name: String) -> ClosedRange<Int>? {
-    (value(name) ?? declared.first { $0.name == name }?.defaultValue).flatMap(OptionKind.span)
-  }
+  /// What the command line says for one of the tool's declared options.
+  public subscript<Value>(option: Option<Value>) -> Value { option.value(from: values[option.name] ?? []) }
 }
 
 /// A bad command line: what to do, then the usage line (exit 64).
@@ -87,70 +51,91 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
   public var description: String { message }
 }
 
-/// Shared options and their help, in the order `--help` lists them.
-enum SharedOption {
+/// The options every `*-build` shares, declared once per tool (the cache's name, `--jobs`'s ceiling
+/// and the defaults come from the tool), in the order `--help` lists them.
+struct SharedOptions {
   /// The longest pause between requests we accept: ten minutes (a longer one is a typo).
   static let delayRange = 0...600_000
   /// `--max-time` from one second to thirty days, as `catalog build` takes it.
   static let maxTimeRange = TimeBudget.range
 
-  static func all(for tool: BuildTool) -> [ToolOption] {
-    [
-      ToolOption("--no-network", help: "Build from the cache alone; a miss is an error that lists every missing URL."),
-      ToolOption(
-        "--cache", value: "<dir>", help: "Cache folder; delete it to ask for fresh copies.", default: tool.cacheName,
-        kind: .path),
-      ToolOption(
-        "--out", value: "<dir>", help: "Folder the catalogues are written to.", default: "catalogs", kind: .path),
-      ToolOption(
-        "--output", value: "<file>", help: "Exact output file, for a build that writes one catalogue.", kind: .path),
-      ToolOption(
-        "--mirror", value: "<url>",
-        help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
-      ToolOption(
-        "--only", value: "<keys>",
-        help: "Build a subset: \(tool.onlyKeys); thresholds are reported, not enforced.", repeatable: true),
-      ToolOption(
-        "--jobs", value: "<n>", help: "Requests in flight per host.",
-        default: "\(tool.defaultJobs); at most \(tool.maxJobs)", kind: .integer(1...tool.maxJobs)),
-      ToolOption(
-        "--delay", value: "<ms>", help: "Pause between requests to one host.", default: String(tool.defaultDelayMS),
-        kind: .integer(delayRange)),
-      ToolOption(
-        "--probe-delay", value: "<ms>",
-        help: "Pause between HEAD probes to one host (never more than --delay unless given).",
-        default: tool.defaultProbeDelayMS.map(String.init) ?? "the same as --delay", kind: .integer(delayRange)),
-      ToolOption(
-        "--refresh",
-        help:
-          "Revalidate listings; re-ask details and sizes only when new, changed or due by their revisit interval (--refresh=all: everything).",
-        kind: .flagOr(["all"])),
-      ToolOption(
-        "--max-age", value: "<days>",
-        help: "Shortest wait before --refresh re-asks a detail or size (unchanged answers double it).",
-        default: String(BuildDefaults.maxAgeDays), kind: .integer(0...36_500)),
-      ToolOption(
-        "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
-        default: "today, UTC", kind: .date),
-      ToolOption("--report", value: "<file>", help: "Write a machine-readable build report (JSON).", kind: .path),
-      ToolOption("--no-lineage", help: "Write no lineage (which answer gave each row's fields) beside the report."),
-      ToolOption("--allow-shrink", help: "Write even when the rebuild drops more issues than the shrink limit."),
-      ToolOption(
-        "--shrink-limit", value: "<share>", help: "Share of the previous issues a rebuild may drop.",
-        default: String(BuildDefaults.shrinkLimit), kind: .share),
-      ToolOption(
-        "--user-agent", value: "<string>", help: "User-Agent sent with every request.",
-        default: tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's", kind: .text),
-      ToolOption("--ignore-robots", help: "Fetch paths robots.txt disallows (say why in the run's notes)."),
-      ToolOption(
-        "--max-time", value: "<time>",
-        help: "Stop after this long (90s, 45m, 5h30m): nothing is written, the cache is kept, exit 75.",
-        kind: .duration(maxTimeRange)),
-      ToolOption("--quiet", help: "Print only errors and the summary."),
-      ToolOption("--version", help: "Show the version and the commit it was built from."),
-      ToolOption("--help", help: "Show help information."),
-    ]
+  let noNetwork = Option.flag(
+    "--no-network", help: "Build from the cache alone; a miss is an error that lists every missing URL.")
+  let cache: Option<URL?>
+  let out = Option.path(
+    "--out", value: "<dir>", help: "Folder the catalogues are written to.", defaultText: "catalogs")
+  let output = Option.path(
+    "--output", value: "<file>", help: "Exact output file, for a build that writes one catalogue.")
+  let mirror = Option.text(
+    "--mirror", value: "<url>",
+    help: "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server).", kind: .webAddress)
+  let only: Option<[String]>
+  let jobs: Option<Int>
+  let delay: Option<Int>
+  let probeDelay: Option<Int?>
+  let refresh = Option<String?>(
+    ToolOption(
+      "--refresh",
+      help:
+        "Revalidate listings; re-ask details and sizes only when new, changed or due by their revisit interval (--refresh=all: everything).",
+      kind: .flagOr(["all"]))
+  ) { $0.last }
+  let maxAge = Option.integer(
+    "--max-age", value: "<days>", 0...36_500,
+    help: "Shortest wait before --refresh re-asks a detail or size (unchanged answers double it).",
+    default: BuildDefaults.maxAgeDays)
+  let date = Option.text(
+    "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
+    defaultText: "today, UTC", kind: .date)
+  let report = Option.path("--report", help: "Write a machine-readable build report (JSON).")
+  let noLineage = Option.flag(
+    "--no-lineage", help: "Write no lineage (which answer gave each row's fields) beside the report or in the cache.")
+  let allowShrink = Option.flag(
+    "--allow-shrink", help: "Write even when the rebuild drops more issues than the shrink limit.")
+  let shrinkLimit = Option.share(
+    "--shrink-limit", help: "Share of the previous issues a rebuild may drop.", default: BuildDefaults.shrinkLimit)
+  let userAgent: Option<String?>
+  let ignoreRobots = Option.flag(
+    "--ignore-robots", help: "Fetch paths robots.txt disallows (say why in the run's notes).")
+  let maxTime = Option.text(
+    "--max-time", value: "<time>",
+    help: "Stop after this long (90s, 45m, 5h30m): nothing is written, the cache is kept, exit 75.",
+    kind: .duration(maxTimeRange))
+  let quiet = Option.flag("--quiet", help: "Print only errors and the summary.")
+  let version = Option.flag("--version", help: "Show the version and the commit it was built from.")
+  let help = Option.flag("--help", help: "Show help information.")
+
+  init(for tool: BuildTool) {
+    cache = .path(
+      "--cache", value: "<dir>", help: "Cache folder; delete it to ask for fresh copies.", defaultText: tool.cacheName)
+    only = .list(
+      "--only", value: "<keys>",
+      help: "Build a subset: \(tool.onlyKeys); thresholds are reported, not enforced.")
+    jobs = .integer(
+      "--jobs", 1...tool.maxJobs, help: "Requests in flight per host.", default: tool.defaultJobs,
+      defaultText: "\(tool.defaultJobs); at most \(tool.maxJobs)")
+    delay = .integer(
+      "--delay", value: "<ms>", Self.delayRange, help: "Pause between requests to one host.",
+      default: tool.defaultDelayMS)
+    probeDelay = .integer(
+      "--probe-delay", value: "<ms>", Self.delayRange,
+      help: "Pause between HEAD probes to one host (never more than --delay unless given).",
+      defaultText: tool.defaultProbeDelayMS.map(String.init) ?? "the same as --delay")
+    userAgent = .text(
+      "--user-agent", value: "<string>", help: "User-Agent sent with every request.",
+      defaultText: tool.userAgent == BuildDefaults.userAgent ? "Shelfmark's own" : "a desktop browser's")
   }
+
+  /// Every shared declaration, in help order.
+  var all: [ToolOption] {
+    let options: [any OptionDeclaring] = [
+      noNetwork, cache, out, output, mirror, only, jobs, delay, probeDelay, refresh, maxAge, date, report,
+      noLineage, allowShrink, shrinkLimit, userAgent, ignoreRobots, maxTime, quiet, version, help,
+    ]
+    return options.map(\.declaration)
+  }
+
+  static func all(for tool: BuildTool) -> [ToolOption] { SharedOptions(for: tool).all }
 }
 
 extension BuildOptions {
@@ -162,77 +147,43 @@ extension BuildOptions {
     throws -> BuildOptions
   {
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    var o = BuildOptions(
-      cacheDirectory: cwd.appendingPathComponent(tool.cacheName),
-      outputDirectory: cwd.appendingPathComponent("catalogs"), jobs: tool.defaultJobs,
-      delayMS: tool.defaultDelayMS, probeDelayMS: tool.defaultProbeDelayMS, date: "",
-      userAgent: tool.userAgent, declared: tool.options, toolName: tool.name)
-    let known = SharedOption.all(for: tool) + tool.options
+    let shared = SharedOptions(for: tool)
+    let known = shared.all + tool.options
     let scanned: ArgumentScanner.Scanned
     do {
       scanned = try ArgumentScanner(options: known, aliases: ["-h": "--help", "-q": "--quiet"]).scan(arguments)
     } catch {
       throw UsageError(error.sentence, tool: tool.name)
     }
-    var given: [String] = []
-    for name in scanned.given where !given.contains(name) { given.append(name) }
-    for name in given {
-      guard let option = known.first(where: { $0.name == name }) else { continue }
-      for value in scanned.values[name] ?? [] { try o.set(option, value, cwd: cwd) }
+    if scanned[shared.help] { throw HelpRequested() }
+    if scanned[shared.version] { throw VersionRequested() }
+    let only = scanned[shared.only]
+    if only.isEmpty, scanned.given.contains(shared.only.name) {
+      throw UsageError("--only needs at least one key.", tool: tool.name)
     }
-    try o.checkTogether(given, tool: tool)
+    let refresh = scanned.values[shared.refresh.name] != nil
+    var o = BuildOptions(
+      noNetwork: scanned[shared.noNetwork],
+      cacheDirectory: scanned[shared.cache] ?? cwd.appendingPathComponent(tool.cacheName),
+      outputDirectory: scanned[shared.out] ?? cwd.appendingPathComponent("catalogs"),
+      outputFile: scanned[shared.output],
+      mirror: scanned[shared.mirror].flatMap { URL(string: $0) },
+      only: only.isEmpty ? nil : only, jobs: scanned[shared.jobs],
+      delayMS: scanned[shared.delay], probeDelayMS: scanned[shared.probeDelay] ?? tool.defaultProbeDelayMS,
+      refresh: refresh, refreshAll: scanned[shared.refresh] == "all", maxAgeDays: scanned[shared.maxAge],
+      date: scanned[shared.date] ?? "", reportFile: scanned[shared.report],
+      lineage: !scanned[shared.noLineage], quiet: scanned[shared.quiet],
+      allowShrink: scanned[shared.allowShrink], shrinkLimit: scanned[shared.shrinkLimit],
+      userAgent: scanned[shared.userAgent] ?? tool.userAgent, ignoreRobots: scanned[shared.ignoreRobots],
+      maxTimeSeconds: scanned[shared.maxTime].flatMap(OptionKind.seconds), values: scanned.values,
+      toolName: tool.name)
+    try o.checkTogether(scanned.given, tool: tool)
     if o.date.isEmpty { o.date = try BuildOptions.defaultDate(environment, tool: tool.name) }
     // Probes are never slower than pages: `--delay 0` (a mirror, a test) makes them unpaced too.
-    if let probe = o.probeDelayMS, !given.contains("--probe-delay") {
+    if let probe = o.probeDelayMS, scanned[shared.probeDelay] == nil {
       o.probeDelayMS = min(probe, o.delayMS)
     }
     return o
-  }
-
-  /// Stores one checked value.
-  private mutating func set(_ option: ToolOption, _ v: String, cwd: URL) throws {
-    func path() -> URL { URL(fileURLWithPath: v, relativeTo: cwd).standardizedFileURL }
-    switch option.name {
-    case "--help": throw HelpRequested()
-    case "--version": throw VersionRequested()
-    case "--no-network": noNetwork = true
-    case "--cache": cacheDirectory = path()
-    case "--out": outputDirectory = path()
-    case "--output": outputFile = path()
-    case "--mirror":
-      guard let u = URL(string: v), let s = u.scheme, ["http", "https"].contains(s), u.host != nil else {
-        throw UsageError(
-          "--mirror takes an http(s) URL such as http://127.0.0.1:8080, not '\(OptionKind.quoted(v))'.", tool: toolName)
-      }
-      mirror = u
-    case "--only":
-      let keys = v.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      guard !keys.isEmpty else { throw UsageError("--only needs at least one key.", tool: toolName) }
-      only = (only ?? []) + keys
-    case "--jobs": jobs = Int(v) ?? jobs
-    case "--delay": delayMS = Int(v) ?? delayMS
-    case "--probe-delay": probeDelayMS = Int(v)
-    case "--refresh":
-      refresh = true
-      refreshAll = v == "all"
-    case "--max-age": maxAgeDays = Int(v) ?? maxAgeDays
-    case "--date": date = v
-    case "--report": reportFile = path()
-    case "--no-lineage": lineage = false
-    case "--allow-shrink": allowShrink = true
-    case "--shrink-limit": shrinkLimit = Double(v) ?? shrinkLimit
-    case "--user-agent": userAgent = v
-    case "--ignore-robots": ignoreRobots = true
-    case "--max-time": maxTimeSeconds = OptionKind.seconds(v)
-    case "--quiet": quiet = true
-    default:
-      if option.kind == .flag {
-        extra[option.name] = ["true"]
-      } else {
-        let parts = option.repeatable ? v.split(separator: ",").map(String.init) : [v]
-        extra[option.name] = (option.repeatable ? (extra[option.name] ?? []) : []) + parts
-      }
-    }
   }
 
   /// What single values cannot show: modes given together, `--output` on a run that writes several
@@ -251,7 +202,8 @@ extension BuildOptions {
       }
     }
     if outputFile != nil, tool.files.count > 1 {
-      let narrowed = tool.fileSelector.map { s in s == "--only" ? only?.count == 1 : values(s).count == 1 } ?? false
+      let narrowed =
+        tool.fileSelector.map { s in (values[s]?.flatMap { $0.split(separator: ",") }.count ?? 0) == 1 } ?? false
       if !narrowed {
         let how = tool.fileSelector.map { " or \($0) to write one" } ?? ""
         throw UsageError(
@@ -292,11 +244,4 @@ extension BuildOptions {
 
 struct HelpRequested: Error {}
 
-/// A tool asked for the declared default of an option that declares none (exit 70).
-struct UndeclaredDefault: BuildFailure {
-  var option: String
-  var tool: String
-  var exitCode: ExitCode { .software }
-  var description: String { "internal error: \(tool) declares no number for \(option)'s default" }
-}
 struct VersionRequested: Error {}

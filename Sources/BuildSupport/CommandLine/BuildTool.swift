@@ -38,6 +38,9 @@ public struct BuildTool: Sendable {
   /// What a size probe's answer must look like to count as a file's size (`SizeRule`): an error
   /// page's type or length is never taken for one.
   public var sizeRule: SizeRule
+  /// The flag that turns the size probes off (`--no-probe`), for the tools that probe; its help is
+  /// the tool's, since what a skipped probe costs differs by source.
+  public var noProbe: Option<Bool>?
 
   /// One invocation of a full build: its extra arguments and the files it writes.
   public struct FullRun: Sendable, Equatable {
@@ -57,10 +60,12 @@ public struct BuildTool: Sendable {
     defaultProbeDelayMS: Int? = nil,
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
-    options: [any OptionDeclaring] = [], discussion: String? = nil, files: [String] = [], fileSelector: String? = nil,
+    options: [any OptionDeclaring] = [], noProbe: Option<Bool>? = nil, discussion: String? = nil, files: [String] = [],
+    fileSelector: String? = nil,
     fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys", sizeRule: SizeRule = .files
   ) {
     self.sizeRule = sizeRule
+    self.noProbe = noProbe
     self.name = name
     self.abstract = abstract
     self.source = source

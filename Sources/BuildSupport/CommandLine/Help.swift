@@ -23,7 +23,7 @@ enum Help {
       lines.append("")
     }
     lines.append("OPTIONS:")
-    lines += rows(SharedOption.all(for: tool), tool: tool)
+    lines += rows(SharedOptions.all(for: tool), tool: tool)
     lines.append("")
     lines.append("EXIT CODES: 0 written or unchanged, 64 usage, 65 failed validation (nothing written),")
     lines.append("            69 network needed but unavailable or a host refused us, 70 internal error, 74 I/O error.")

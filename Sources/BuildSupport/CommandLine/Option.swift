@@ -130,3 +130,16 @@ extension ArgumentScanner.Scanned {
   /// What the command line says for `option`.
   public subscript<Value>(option: Option<Value>) -> Value { option.value(from: values[option.name] ?? []) }
 }
+
+extension Option {
+  /// One case of a word-valued enumeration (its raw words are the choices), or nil when not given.
+  public static func word<Word>(
+    _ name: String, value: String, help: String, defaultText: String? = nil, exclusiveGroup: String? = nil
+  ) -> Option where Value == Word?, Word: RawRepresentable & CaseIterable & Sendable, Word.RawValue == String {
+    Option(
+      ToolOption(
+        name, value: value, help: help, default: defaultText, kind: .choice(Word.allCases.map(\.rawValue)),
+        exclusiveGroup: exclusiveGroup)
+    ) { $0.last.flatMap(Word.init(rawValue:)) }
+  }
+}

@@ -31,7 +31,7 @@ public final class BuildContext: Sendable {
   /// unknown (no `bytes`, not dead) and the source's sized-share threshold decides whether that is
   /// acceptable; one bad file never stops the run.
   public func probeSizes(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
-    if options.flag("--no-probe") {
+    if let noProbe = tool.noProbe, options[noProbe] {
       // Sizes already recorded, without a request: a rebuild that must not touch the files.
       let known = Dictionary(
         uniqueKeysWithValues: urls.compactMap { u in fetcher.cached(u, method: .head, check: sizeCheck).map { (u, $0) }

@@ -93,7 +93,7 @@ public enum BuildRunner {
     if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
-      counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString),
+      counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString).sorted(),
       warnings: context.warnings, notes: context.notes, seconds: Monotonic.seconds() - started,
       libxml2: HTMLDocument.libxmlVersion, versions: BuildInfo.record)
     printSummary(report, counters: fetcher.counters)
@@ -222,7 +222,7 @@ public enum BuildRunner {
     case let e as FetchError:
       switch e {
       case .notCached, .notCachedMany:
-        let urls = fetcher.missingURLs
+        let urls = fetcher.missingURLs.sorted { $0.absoluteString < $1.absoluteString }
         let list = urls.prefix(200).map { "  " + $0.absoluteString }.joined(separator: "\n")
         let more = urls.count > 200 ? "\n  … and \(urls.count - 200) more" : ""
         if fetcher.cacheFolderMissing {

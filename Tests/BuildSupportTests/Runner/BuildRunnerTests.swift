@@ -17,7 +17,9 @@ final class BuildRunnerTests: XCTestCase {
   let tool = BuildTool(
     name: "sample-build", abstract: "Build a sample catalogue.", source: "sample", hosts: ["example.org"],
     defaultDelayMS: 0,
-    options: [ToolOption("--min-issues", value: "<n>", help: "Fewest issues a full build may have.", default: "3")])
+    options: [BuildRunnerTests.minIssues])
+  static let minIssues = Option.integer(
+    "--min-issues", 0...1_000, help: "Fewest issues a full build may have.", defaultText: "3")
 
   func catalogue(_ n: Int, title: String = "Issue") -> IssueCatalogue {
     IssueCatalogue(
@@ -140,7 +142,7 @@ final class BuildRunnerTests: XCTestCase {
       ],
       tool: tool, environment: [:])
     XCTAssertEqual(o.only, ["a", "b", "c"])
-    XCTAssertEqual(o.int("--min-issues", default: 3), 7)
+    XCTAssertEqual(o[BuildRunnerTests.minIssues], 7)
     XCTAssertEqual(o.date, "2026-02-03")
     XCTAssertEqual(o.jobs, 3)
     XCTAssertEqual(o.mirror?.absoluteString, "http://127.0.0.1:9")
@@ -154,7 +156,7 @@ final class BuildRunnerTests: XCTestCase {
     let help = Help.text(for: tool)
     XCTAssertTrue(help.hasPrefix("OVERVIEW: Build a sample catalogue.\n\nUSAGE: sample-build "))
     XCTAssertTrue(help.contains("SAMPLE-BUILD OPTIONS:\n  --min-issues <n>"))
-    XCTAssertTrue(help.contains("Fewest issues a full build may have. (default: 3)"))
+    XCTAssertTrue(help.contains("Fewest issues a full build may have. (default: 3; 0 to 1000)"), help)
     XCTAssertTrue(help.contains("--cache <dir>"))
     XCTAssertTrue(help.contains("(default: .sample-cache)"))
     XCTAssertTrue(help.contains("EXIT CODES: 0 written or unchanged, 64 usage"))

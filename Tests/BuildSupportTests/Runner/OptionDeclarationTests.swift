@@ -7,20 +7,24 @@ import XCTest
 /// Every value on a command line is checked against its declaration when it is read: a bad one is a
 /// usage error (exit 64) that names what the option takes.
 final class OptionDeclarationTests: XCTestCase {
+  static let maxDead = Option.integer(
+    "--max-dead", value: "<percent>", 0...100, help: "Most dead issues.", default: 5)
+  static let maxPages = Option.integer(
+    "--max-pages", 1...10_000_000, help: "Stop the walk after this many pages.", default: 25_000)
+  static let sizedShare = Option.share("--sized-share", help: "Least sized share.", default: 0.9)
+  static let group = Option.choice("--group", value: "<g>", ["magazines", "books"], help: "One shelf.")
+  static let years = Option.span("--years", value: "<from-to>", 1900...2100, help: "Years.", defaultText: "1974-1995")
+  static let month = Option.integer("--month", 1...12, help: "Month.")
   let tool = BuildTool(
     name: "sample-build", abstract: "Build a sample catalogue.", source: "sample", hosts: ["example.org"],
     options: [
-      .integer("--max-dead", value: "<percent>", 0...100, help: "Most dead issues.", default: 5),
-      .integer("--max-pages", 1...10_000_000, help: "Stop the walk after this many pages.", default: 25_000),
-      ToolOption("--sized-share", value: "<share>", help: "Least sized share.", default: "0.9", kind: .share),
-      ToolOption("--group", value: "<g>", help: "One shelf.", kind: .choice(["magazines", "books"])),
-      ToolOption("--years", value: "<from-to>", help: "Years.", default: "1974-1995", kind: .span(1900...2100)),
-      ToolOption("--plan", help: "Print the plan.", exclusiveGroup: "mode"),
-      ToolOption("--probe", help: "Print the probe.", exclusiveGroup: "mode"),
-      ToolOption("--build", value: "<group>", help: "Build.", kind: .choice(["a", "b"]), exclusiveGroup: "mode"),
-      .integer("--month", 1...12, help: "Month."),
-      .integer("--number", 0...1_000_000, help: "Number."),
-    ], files: ["sample-magazines.json", "sample-books.json"], fileSelector: "--group")
+      OptionDeclarationTests.maxDead, OptionDeclarationTests.maxPages, OptionDeclarationTests.sizedShare,
+      OptionDeclarationTests.group, OptionDeclarationTests.years,
+      Option.flag("--plan", help: "Print the plan.", exclusiveGroup: "mode"),
+      Option.flag("--probe", help: "Print the probe.", exclusiveGroup: "mode"),
+      Option.choice("--build", value: "<group>", ["a", "b"], help: "Build.", exclusiveGroup: "mode"),
+      OptionDeclarationTests.month, Option.integer("--number", 0...1_000_000, help: "Number."),
+    ], files: ["sample-magazines.json", "sample-books.json"], fileSelector: OptionDeclarationTests.group.name)
 
   func usage(_ arguments: [String], environment: [String: String] = [:]) -> String? {
     do {
@@ -57,14 +61,17 @@ final class OptionDeclarationTests: XCTestCase {
 
   func testDeclaredDefaultsAreTheValuesUsedWhenAnOptionIsNotGiven() throws {
     let o = try BuildOptions.parse([], tool: tool, environment: [:])
-    XCTAssertEqual(o.int("--max-dead"), 5)
-    XCTAssertEqual(o.int("--max-pages"), 25_000)
-    XCTAssertEqual(o.double("--sized-share"), 0.9)
-    XCTAssertEqual(o.span("--years"), 1974...1995)
-    XCTAssertNil(o.int("--month"))
-    let given = try BuildOptions.parse(["--max-dead=7", "--years", "1980-1990"], tool: tool, environment: [:])
-    XCTAssertEqual(given.int("--max-dead"), 7)
-    XCTAssertEqual(given.span("--years"), 1980...1990)
+    XCTAssertEqual(o[OptionDeclarationTests.maxDead], 5)
+    XCTAssertEqual(o[OptionDeclarationTests.maxPages], 25_000)
+    XCTAssertEqual(o[OptionDeclarationTests.sizedShare], 0.9)
+    XCTAssertEqual(o[OptionDeclarationTests.years], 1974...1995)
+    XCTAssertNil(o[OptionDeclarationTests.month])
+    XCTAssertNil(o[OptionDeclarationTests.group])
+    let given = try BuildOptions.parse(
+      ["--max-dead=7", "--years", "1980-1990", "--group", "books"], tool: tool, environment: [:])
+    XCTAssertEqual(given[OptionDeclarationTests.maxDead], 7)
+    XCTAssertEqual(given[OptionDeclarationTests.years], 1980...1990)
+    XCTAssertEqual(given[OptionDeclarationTests.group], "books")
   }
 
   func testADateMustBeARealCalendarDay() {

@@ -35,7 +35,7 @@ final class ToolDeclarationTests: XCTestCase {
 
   func testEveryDeclaredDefaultIsAValueItsOwnKindAccepts() {
     for tool in BuildTools.all {
-      for option in tool.options + SharedOption.all(for: tool) {
+      for option in tool.options + SharedOptions.all(for: tool) {
         guard let d = option.defaultValue, option.kind.rangeText != nil else { continue }
         // A default in words ("the previous count…") is allowed; a number must be in range.
         guard d.first?.isNumber == true, !d.contains(" ") else { continue }
@@ -48,7 +48,7 @@ final class ToolDeclarationTests: XCTestCase {
     XCTAssertEqual(Set(BuildTools.all.map(\.key)).count, BuildTools.all.count)
     XCTAssertEqual(Set(BuildTools.all.map(\.cacheName)).count, BuildTools.all.count)
     for tool in BuildTools.all {
-      let names = (tool.options + SharedOption.all(for: tool)).map(\.name)
+      let names = (tool.options + SharedOptions.all(for: tool)).map(\.name)
       XCTAssertEqual(Set(names).count, names.count, "\(tool.name): an option is declared twice")
       XCTAssertTrue(tool.name.hasSuffix("-build"))
       if let selector = tool.fileSelector {

@@ -11,20 +11,23 @@ public enum AtarimaniaTool {
     defaultDelayMS: 150, defaultJobs: 5,
     // The CDN in front of the site answers a non-browser User-Agent with a challenge page.
     userAgent: AtarimaniaSite.browserUserAgent,
-    options: [
-      .integer(
-        "--min-issues", 0...1_000_000, help: "The catalogue needs more issues than this.",
-        defaultText: "previous count less 5 %, else 1500"),
-      .integer("--max-dead", value: "<percent>", 0...100, help: "Most issues that may answer not found.", default: 5),
-      .integer("--min-sized", value: "<percent>", 0...100, help: "Fewest issues that must carry a size.", default: 90),
-      ToolOption("--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used."),
-    ],
+    options: [minIssues, maxDead, minSized, noProbe], noProbe: noProbe,
     discussion: """
       Reads https://www.atarimania.com/magazines, then one page per title (one at a time), then asks
       every PDF its size with a HEAD request. A CDN challenge page instead of a page stops the build
       (exit 69) and is removed from the cache.
       """, files: [AtarimaniaSite.catalogueFile],
     onlyKeys: "title ids (the number in /magazines/<id>), e.g. 20,18")
+
+  static let minIssues = Option.integer(
+    "--min-issues", 0...1_000_000, help: "The catalogue needs more issues than this.",
+    defaultText: "previous count less 5 %, else 1500")
+  static let maxDead = Option.integer(
+    "--max-dead", value: "<percent>", 0...100, help: "Most issues that may answer not found.", default: 5)
+  static let minSized = Option.integer(
+    "--min-sized", value: "<percent>", 0...100, help: "Fewest issues that must carry a size.", default: 90)
+  static let noProbe = Option.flag(
+    "--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used.")
 
   /// A stop that chooses its exit code: a challenge is a refusal (69), a broken page is invalid (65).
   struct AtarimaniaStop: BuildFailure {
@@ -88,12 +91,11 @@ public enum AtarimaniaTool {
     guard let indexURL = AtarimaniaSite.indexURL else { throw AtarimaniaStop(.software, "the index URL is malformed") }
     // Options are checked before the first request, so a typo costs no crawl.
     let thresholds = AtarimaniaRules.Thresholds(
-      minIssues: o.int(
-        "--min-issues",
-        default: AtarimaniaRules.Thresholds.minIssues(
+      minIssues: try o[minIssues]
+        ?? AtarimaniaRules.Thresholds.minIssues(
           previousCount: try ctx.previousCatalogue(IssueCatalogue.self, file: AtarimaniaSite.catalogueFile)?.issues
-            .count)),
-      maxDeadPercent: try o.declaredInt("--max-dead"), minSizedPercent: try o.declaredInt("--min-sized"))
+            .count),
+      maxDeadPercent: o[maxDead], minSizedPercent: o[minSized])
 
     // 1. The index.
     let indexPage = try await ctx.fetcher.get(indexURL, check: .body(AtarimaniaIndex.refusal))

@@ -9,22 +9,7 @@ public enum BombJackTool {
     source: "bombjack", hosts: [BombJackSite.host, "arcarc.xmission.com"], charset: .utf8Else(.latin1),
     // Pages at one a second (a FrontPage site on a volunteer server); HEADs at the reference's 250 ms.
     defaultDelayMS: 1000, defaultProbeDelayMS: 250, defaultJobs: 1,
-    options: [
-      ToolOption(
-        "--start", value: "<url>",
-        help: "Walk from these pages and the folders below them instead of the root (a subset).",
-        repeatable: true),
-      .integer("--max-pages", 1...10_000_000, help: "Stop the walk after this many pages.", default: 25_000),
-      ToolOption("--no-probe", help: "Skip the HEAD size probes (no bytes, and gone files stay listed)."),
-      .integer(
-        "--min-share", value: "<percent>", 0...100,
-        help: "Fewest issues per file, as a share of the last shipped build.", default: 80),
-      .integer(
-        "--min-issues", 0...10_000_000, help: "Fewest issues the seven files may hold together.", default: 15_000),
-      .integer(
-        "--max-per-file", 1...10_000_000, help: "Most issues one file may hold (the app seeds ~9,000 rows/s).",
-        default: 10_000),
-    ],
+    options: [start, maxPages, noProbe, minShare, minIssues, maxPerFile], noProbe: noProbe,
     discussion: """
       commodore.bombjack.org's robots.txt disallows every path. Walking it anyway is a project decision, so
       the walk needs --ignore-robots, and the summary says it was given. --only writes just the shelves
@@ -32,16 +17,30 @@ public enum BombJackTool {
       """, files: BombJackShelf.allCases.map(\.fileName), fileSelector: "--only",
     onlyKeys: "shelf names (\(BombJackShelf.allCases.map(\.rawValue).joined(separator: ", ")))")
 
+  static let start = Option.list(
+    "--start", value: "<url>", help: "Walk from these pages and the folders below them instead of the root (a subset).")
+  static let maxPages = Option.integer(
+    "--max-pages", 1...10_000_000, help: "Stop the walk after this many pages.", default: 25_000)
+  static let noProbe = Option.flag(
+    "--no-probe", help: "Skip the HEAD size probes (no bytes, and gone files stay listed).")
+  static let minShare = Option.integer(
+    "--min-share", value: "<percent>", 0...100, help: "Fewest issues per file, as a share of the last shipped build.",
+    default: 80)
+  static let minIssues = Option.integer(
+    "--min-issues", 0...10_000_000, help: "Fewest issues the seven files may hold together.", default: 15_000)
+  static let maxPerFile = Option.integer(
+    "--max-per-file", 1...10_000_000, help: "Most issues one file may hold (the app seeds ~9,000 rows/s).",
+    default: 10_000)
+
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
     let o = ctx.options
-    let maxPages = try o.declaredInt("--max-pages")
+    let maxPages = o[Self.maxPages]
     let bounds = BombJackShelfBounds(
-      minSharePercent: try o.declaredInt("--min-share"), minTotal: try o.declaredInt("--min-issues"),
-      maxPerFile: try o.declaredInt("--max-per-file"))
+      minSharePercent: o[minShare], minTotal: o[minIssues], maxPerFile: o[maxPerFile])
     let root = URL(string: BombJackSite.root)
     var start: [URL] = []
-    for s in o.values("--start") {
+    for s in o[Self.start] {
       guard let root, let u = BombJackSiteLinks.followable(s, from: root) else { throw BombJackFailure.badStart(s) }
       start.append(u)
     }
@@ -61,7 +60,7 @@ public enum BombJackTool {
       ctx.warn("the walk stopped at --max-pages \(maxPages) with \(Plural.count(crawl.leftOver, "page")) still queued")
     }
     let targets = BombJackCatalogueAssembly.probeTargets(crawl.pages)
-    let probes = o.flag("--no-probe") ? [:] : try await SiteCrawl.probe(ctx, targets)
+    let probes = o[noProbe] ? [:] : try await SiteCrawl.probe(ctx, targets)
     let build = BombJackCatalogueAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
     BombJackLineage.tag(ctx, build, pages: crawl.pages, probes: probes)
     for r in build.runs {
@@ -93,7 +92,7 @@ public enum BombJackTool {
             ? "robots.txt: not consulted (--no-network makes no requests)"
             : o.ignoreRobots ? "robots.txt: ignored (--ignore-robots was given)" : "robots.txt: honoured",
         ]
-        if o.flag("--no-probe") { summary.append("sizes: not probed (--no-probe)") }
+        if o[noProbe] { summary.append("sizes: not probed (--no-probe)") }
       }
       products.append(
         .issue(c, file: shelf.fileName, rules: rules, partial: partial, summary: summary, sharedRules: shared))

@@ -28,9 +28,7 @@ struct PopBoksRun {
       products.append(product)
       sections.append((m, items))
     }
-    if let file = o.value("--probe-report") {
-      let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        .path
+    if let path = o[PopBoksTool.probeReport]?.path {
       try AtomicFile.write(Array(PopBoksProbeReport.html(magazines: sections).utf8), to: path)
       ctx.note("wrote probe report \(path)")
     }
@@ -38,21 +36,18 @@ struct PopBoksRun {
   }
 
   func selectedMagazines() throws -> [PopBoksMagazine] {
-    guard let v = ctx.options.value("--magazine") else {
+    guard let m = ctx.options[PopBoksTool.magazine] else {
       if ctx.options.only != nil {
         throw UsageError(
           "--only takes issue ids of one magazine: add --magazine dzuboks or --magazine ritam.", tool: ctx.tool.name)
       }
       return PopBoksMagazine.allCases
     }
-    guard let m = PopBoksMagazine(rawValue: v) else {
-      throw UsageError("unknown magazine \"\(v)\" — expected dzuboks or ritam", tool: ctx.tool.name)
-    }
     return [m]
   }
 
   /// `--years`, checked when the command line was read.
-  func yearWindow() -> ClosedRange<Int> { ctx.options.span("--years") ?? PopBoksRules.years }
+  func yearWindow() -> ClosedRange<Int> { ctx.options[PopBoksTool.years] ?? PopBoksRules.years }
 
   /// Where the magazine's catalogue is (or will be) written; the previous one there supplies the
   /// grids to expect and the count to keep.
@@ -121,8 +116,9 @@ struct PopBoksRun {
     let issues = catalogue.issues
     try saveEvidence(m, items: items)
 
-    let floor = ctx.options.int("--min-issues", default: previous?.issues.count ?? m.minimumIssues)
-    if ctx.options.value("--min-issues") == nil, previous == nil, issues.count > floor {
+    let given = ctx.options[PopBoksTool.minIssues]
+    let floor = given ?? previous?.issues.count ?? m.minimumIssues
+    if given == nil, previous == nil, issues.count > floor {
       ctx.note(
         "\(m.rawValue): \(Plural.count(issues.count, "issue")), more than the expected \(floor); raise the expectation")
     }

@@ -32,7 +32,7 @@ struct RetroSpecCrawl {
     ctx.note("index: \(Plural.count(cells.count, "issue")) across \(seriesCount) series")
 
     let magshows = try await metadata(for: cells)
-    let probed = !o.flag("--no-probe")
+    let probed = !o[RetroSpecTool.noProbe]
     let probes = probed ? try await sizes(for: cells) : [:]
 
     let catalogue = RetroSpecCatalogueAssembly.assemble(
@@ -40,8 +40,8 @@ struct RetroSpecCrawl {
     let previous = try ctx.previousCatalogue(IssueCatalogue.self, file: RetroSpecCrawl.file)
     let thresholds = RetroSpecThresholds(
       previous: o.allowShrink ? nil : previous, only: only,
-      minIssues: o.int("--min-issues") ?? (o.allowShrink ? 1 : nil),
-      maxDead: o.int("--max-dead"), minWithMetadata: o.int("--min-described"))
+      minIssues: o[RetroSpecTool.minIssues] ?? (o.allowShrink ? 1 : nil),
+      maxDead: o[RetroSpecTool.maxDead], minWithMetadata: o[RetroSpecTool.minDescribed])
     if let previous, only == nil, catalogue.issues.count > previous.issues.count {
       ctx.note(
         "the site grew: \(Plural.count(catalogue.issues.count, "issue")), \(previous.issues.count) in the previous catalogue"

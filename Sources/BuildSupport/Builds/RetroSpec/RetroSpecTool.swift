@@ -9,23 +9,24 @@ public enum RetroSpecTool {
     source: "retrospec", hosts: [RetroSpecSite.host], charset: .utf8Else(.windows1250),
     // The reference's pace on this one small server: sequential, 150 ms after each request.
     defaultDelayMS: 150, defaultJobs: 1,
-    options: [
-      .integer(
-        "--min-issues", 0...100_000, help: "Fewest issues a full build may write.",
-        defaultText: "the previous catalogue's count, else 653"),
-      .integer(
-        "--max-dead", 0...100_000, help: "Most archives that may answer other than 200.",
-        defaultText: "the previous dead count + 4, else 12"),
-      .integer(
-        "--min-described", 0...100_000, help: "Fewest issues that must have a metadata page.",
-        defaultText: "the previous count with pages - 4, else 0"),
-      ToolOption("--no-probe", help: "Skip the size probes (HEAD); issues get neither bytes nor a dead flag."),
-    ],
+    options: [minIssues, maxDead, minDescribed, noProbe], noProbe: noProbe,
     discussion: """
       Crawls the 12 index pages, one metadata (magshow) page per issue and one HEAD per archive, about
       1,300 requests.
       """, files: [RetroSpecCrawl.file],
     onlyKeys: "series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige)")
+
+  static let minIssues = Option.integer(
+    "--min-issues", 0...100_000, help: "Fewest issues a full build may write.",
+    defaultText: "the previous catalogue's count, else 653")
+  static let maxDead = Option.integer(
+    "--max-dead", 0...100_000, help: "Most archives that may answer other than 200.",
+    defaultText: "the previous dead count + 4, else 12")
+  static let minDescribed = Option.integer(
+    "--min-described", 0...100_000, help: "Fewest issues that must have a metadata page.",
+    defaultText: "the previous count with pages - 4, else 0")
+  static let noProbe = Option.flag(
+    "--no-probe", help: "Skip the size probes (HEAD); issues get neither bytes nor a dead flag.")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

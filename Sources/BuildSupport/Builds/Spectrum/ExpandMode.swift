@@ -7,10 +7,11 @@ enum ExpandMode {
   /// against their ranges when the command line was read.
   static func run(_ ctx: BuildContext) throws {
     let o = ctx.options
-    guard let text = o.value("--expand") else { throw UsageError("--expand needs a mask.", tool: ctx.tool.name) }
+    guard let text = o[SpectrumTool.expand] else { throw UsageError("--expand needs a mask.", tool: ctx.tool.name) }
     let fields = SpectrumMaskFields(
-      number: o.int("--number"), volume: o.int("--volume"), year: o.int("--year"), month: o.int("--month"),
-      day: o.int("--day"), special: o.value("--special"), supplement: o.value("--supplement"))
+      number: o[SpectrumTool.number], volume: o[SpectrumTool.volume], year: o[SpectrumTool.year],
+      month: o[SpectrumTool.month], day: o[SpectrumTool.day], special: o[SpectrumTool.special],
+      supplement: o[SpectrumTool.supplement])
     let expanded: String
     do { expanded = try SpectrumMask(text).expand(fields) } catch { throw SpectrumFailure.mask(error) }
     Out.line(expanded)

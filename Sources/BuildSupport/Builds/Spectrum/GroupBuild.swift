@@ -6,14 +6,11 @@ import Foundation
 enum GroupBuild {
   static func run(_ ctx: BuildContext) async throws -> [BuildProduct] {
     let o = ctx.options
-    guard let name = o.value("--build") else {
+    guard let group = o[SpectrumTool.build] else {
       throw UsageError("spectrum-build needs a mode: \(SpectrumTool.modesText).", tool: SpectrumTool.tool.name)
     }
-    guard let group = SpectrumGroup(rawValue: name) else {
-      throw UsageError("--build needs one of: magazines, fanzines, books", tool: SpectrumTool.tool.name)
-    }
-    let limit = o.int("--limit")
-    let share = try o.declaredDouble("--sized-share")
+    let limit = o[SpectrumTool.limit]
+    let share = o[SpectrumTool.sizedShare]
 
     let (store, load) = try await DumpSource.open(ctx)
     var plan = try plan(group, store)

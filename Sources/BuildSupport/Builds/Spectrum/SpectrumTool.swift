@@ -17,50 +17,52 @@ public enum SpectrumTool {
     // archive.org's metadata API: five in flight is polite; it firewalled a client at fifty.
     defaultDelayMS: 200, defaultJobs: 5, maxJobs: maxJobs,
     options: [
-      ToolOption(
-        "--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books.",
-        kind: .choice(SpectrumGroup.allCases.map(\.rawValue)), exclusiveGroup: "mode"),
-      .integer(
-        "--limit", 1...10_000_000, help: "Keep only the first n planned rows (a trial run; the output is partial)."),
-      ToolOption(
-        "--plan", help: "Print what a build would ask for, per group, and why rows cannot be expanded.",
-        exclusiveGroup: "mode"),
-      ToolOption(
-        "--probe", help: "Print what the dump holds (masks, reachability, files, books, inventory); writes nothing.",
-        exclusiveGroup: "mode"),
-      ToolOption(
-        "--validate", help: "Check a sample of expanded masks per token against the archive.org metadata API.",
-        exclusiveGroup: "mode"),
-      .integer("--per-token", 1...10_000, help: "Masks sampled per token by --validate.", default: 8),
-      ToolOption(
-        "--sized-share", value: "<share>", help: "Least share of rows that must have a size.",
-        default: String(SpectrumRules.defaultSizedShare), kind: .share),
-      ToolOption(
-        "--expand", value: "<mask>", help: "Print a mask's expansion for the fields below (exit 65 on error).",
-        kind: .text, exclusiveGroup: "mode"),
-      .integer("--number", 0...1_000_000, help: "Issue number for --expand."),
-      .integer("--volume", 0...1_000_000, help: "Volume for --expand."),
-      .integer("--year", 1900...2100, help: "Year for --expand."),
-      .integer("--month", 1...12, help: "Month (1-12) for --expand."),
-      .integer("--day", 1...31, help: "Day for --expand."),
-      ToolOption("--special", value: "<text>", help: "Special-issue name for --expand."),
-      ToolOption("--supplement", value: "<text>", help: "Supplement name for --expand."),
+      build, limit, plan, probe, validate, perToken, sizedShare, expand, number, volume, year, month, day, special,
+      supplement,
     ],
     discussion: """
       Exactly one mode is needed: --build <group>, --plan, --probe, --validate or --expand <mask>.
       The dump is fetched once into the cache folder and loaded into <cache>/zxdb.sqlite, which is
       rebuilt only when the dump's SHA-256 changes. Delete the cache folder to get a newer dump.
-      """, files: SpectrumGroup.allCases.map(\.fileName), fileSelector: "--build",
+      """, files: SpectrumGroup.allCases.map(\.fileName), fileSelector: build.name,
     fullRuns: SpectrumGroup.allCases.map {
       BuildTool.FullRun(arguments: ["--build", $0.rawValue], files: [$0.fileName], label: "spectrum \($0.rawValue)")
     }, onlyKeys: "series keys or issue ids of the --build group")
 
+  static let build = Option<SpectrumGroup?>.word(
+    "--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books.", exclusiveGroup: "mode")
+  static let limit = Option.integer(
+    "--limit", 1...10_000_000, help: "Keep only the first n planned rows (a trial run; the output is partial).")
+  static let plan = Option.flag(
+    "--plan", help: "Print what a build would ask for, per group, and why rows cannot be expanded.",
+    exclusiveGroup: "mode")
+  static let probe = Option.flag(
+    "--probe", help: "Print what the dump holds (masks, reachability, files, books, inventory); writes nothing.",
+    exclusiveGroup: "mode")
+  static let validate = Option.flag(
+    "--validate", help: "Check a sample of expanded masks per token against the archive.org metadata API.",
+    exclusiveGroup: "mode")
+  static let perToken = Option.integer(
+    "--per-token", 1...10_000, help: "Masks sampled per token by --validate.", default: 8)
+  static let sizedShare = Option.share(
+    "--sized-share", help: "Least share of rows that must have a size.", default: SpectrumRules.defaultSizedShare)
+  static let expand = Option.text(
+    "--expand", value: "<mask>", help: "Print a mask's expansion for the fields below (exit 65 on error).",
+    exclusiveGroup: "mode")
+  static let number = Option.integer("--number", 0...1_000_000, help: "Issue number for --expand.")
+  static let volume = Option.integer("--volume", 0...1_000_000, help: "Volume for --expand.")
+  static let year = Option.integer("--year", 1900...2100, help: "Year for --expand.")
+  static let month = Option.integer("--month", 1...12, help: "Month (1-12) for --expand.")
+  static let day = Option.integer("--day", 1...31, help: "Day for --expand.")
+  static let special = Option.text("--special", value: "<text>", help: "Special-issue name for --expand.")
+  static let supplement = Option.text("--supplement", value: "<text>", help: "Supplement name for --expand.")
+
   /// What a run does: the mode its command line chose (they exclude each other; the parser checks).
   @Sendable public static func work(_ o: BuildOptions) -> BuildRunner.Work {
-    if o.value("--expand") != nil { return .report({ try ExpandMode.run($0) }, counters: false) }
-    if o.flag("--probe") { return .report { try await SpectrumProbeReport.run($0) } }
-    if o.flag("--plan") { return .report { try await PlanReport.run($0) } }
-    if o.flag("--validate") { return .report { try await ValidateReport.run($0) } }
+    if o[expand] != nil { return .report({ try ExpandMode.run($0) }, counters: false) }
+    if o[probe] { return .report { try await SpectrumProbeReport.run($0) } }
+    if o[plan] { return .report { try await PlanReport.run($0) } }
+    if o[validate] { return .report { try await ValidateReport.run($0) } }
     return .build { try await GroupBuild.run($0) }
   }
 

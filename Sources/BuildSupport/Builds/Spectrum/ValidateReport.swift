@@ -9,7 +9,7 @@ enum ValidateReport {
   static let suspectBelow = 0.9
 
   static func run(_ ctx: BuildContext) async throws {
-    let perToken = try ctx.options.declaredInt("--per-token")
+    let perToken = ctx.options[SpectrumTool.perToken]
     let (store, _) = try await DumpSource.open(ctx)
     let magazines = try store.magazines().filter { $0.magtype == "P" && !($0.archiveMask ?? "").isEmpty }
     var byID: [Int: ZXDBMagazine] = [:]

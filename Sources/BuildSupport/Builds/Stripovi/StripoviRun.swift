@@ -28,8 +28,7 @@ struct StripoviRun {
       }
       onlyIDs = ids
     }
-    let maxMissing = o.int("--max-missing", default: StripoviBuildDefaults.maxMissing)
-    guard maxMissing >= 1 else { throw UsageError("--max-missing takes a number of 1 or more.", tool: ctx.tool.name) }
+    let maxMissing = o[StripoviTool.maxMissing]
     let target = ctx.outputPath(for: "stripovi-catalog.json")
     let previous = try previousCatalogue(default: target)
     let carried = Dictionary((previous?.comics ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -70,7 +69,7 @@ struct StripoviRun {
       }
       if comic.cover.isEmpty || comic.creators.isEmpty || comic.date.isEmpty {
         let what = "comic \(d.id) \"\(comic.title)\" has no cover, creators or date: the reader page does not show them"
-        if o.flag("--drop-incomplete") {
+        if o[StripoviTool.dropIncomplete] {
           ctx.warn(what + "; left out (--drop-incomplete)")
           continue
         }
@@ -85,7 +84,7 @@ struct StripoviRun {
     }
     comics.sort { $0.id < $1.id }
     let catalogue = StripoviCatalogue(generated: o.date, base: StripoviReaderPage.base, comics: comics)
-    let floor = o.int("--min-comics", default: previous?.comics.count ?? 1)
+    let floor = o[StripoviTool.minComics] ?? previous?.comics.count ?? 1
     let runs = Set(comics.compactMap(\.series))
     let summary =
       ["index: \(Plural.count(comics.count, "comic"))"] + lines + [
@@ -101,8 +100,7 @@ struct StripoviRun {
   /// The previous catalogue: `--previous`, else the file this build writes, when present. Older
   /// files write `null` for absent values; both decode.
   func previousCatalogue(default target: URL) throws -> StripoviCatalogue? {
-    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let explicit = ctx.options.value("--previous").map { URL(fileURLWithPath: $0, relativeTo: cwd) }
+    let explicit = ctx.options[StripoviTool.previous]
     let url = explicit ?? target
     guard let data = FileManager.default.contents(atPath: url.path) else {
       if explicit != nil { throw StripoviBuildError.previousUnreadable(path: url.path, reason: "no such file") }

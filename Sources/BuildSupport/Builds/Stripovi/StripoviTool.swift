@@ -8,20 +8,7 @@ public enum StripoviTool {
     name: "stripovi-build", abstract: "Build the Stripovi.com web-comics catalogue.",
     source: "stripovi", hosts: [StripoviReaderPage.host], charset: .utf8Else(.windows1250),
     defaultDelayMS: StripoviBuildDefaults.delayMS, defaultJobs: 1,
-    options: [
-      .integer(
-        "--max-missing", 1...10_000, help: "Stop after this many ids in a row that are not comics.",
-        default: StripoviBuildDefaults.maxMissing),
-      ToolOption(
-        "--previous", value: "<file>",
-        help: "Catalogue to take cover, creators, date, lead and run from (the reader page does not show them).",
-        default: "the output file, when it exists", kind: .path),
-      ToolOption(
-        "--drop-incomplete", help: "Leave out comics that still lack cover, creators or date, with a warning."),
-      .integer(
-        "--min-comics", 0...100_000, help: "Fewest comics the catalogue may list.",
-        defaultText: "the previous catalogue's count"),
-    ],
+    options: [maxMissing, previous, dropIncomplete, minComics],
     discussion: """
       Comic ids are walked upwards from 1 through the reader page (PageCount=1), until a run of ids
       that are not comics. Each comic's page-address rule is fitted from page 1, page 10 and, past 99
@@ -29,6 +16,19 @@ public enum StripoviTool {
       and lead come from --previous, never guessed; a comic without them fails validation unless
       --drop-incomplete leaves it out.
       """, files: ["stripovi-catalog.json"], onlyKeys: "comic ids, e.g. 6,12")
+
+  static let maxMissing = Option.integer(
+    "--max-missing", 1...10_000, help: "Stop after this many ids in a row that are not comics.",
+    default: StripoviBuildDefaults.maxMissing)
+  static let previous = Option.path(
+    "--previous",
+    help: "Catalogue to take cover, creators, date, lead and run from (the reader page does not show them).",
+    defaultText: "the output file, when it exists")
+  static let dropIncomplete = Option.flag(
+    "--drop-incomplete", help: "Leave out comics that still lack cover, creators or date, with a warning.")
+  static let minComics = Option.integer(
+    "--min-comics", 0...100_000, help: "Fewest comics the catalogue may list.",
+    defaultText: "the previous catalogue's count")
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

@@ -9,26 +9,26 @@ public enum VintageAppleTool {
     source: "vintageapple", hosts: [VintageAppleSection.host], charset: .utf8Else(.latin1),
     // Section pages are fetched one at a time; the size probes five at a time, each start 150 ms apart.
     defaultDelayMS: 150, defaultJobs: 5,
-    options: [
-      ToolOption(
-        "--group", value: "<magazines|books>", help: "Write one shelf only.", default: "both",
-        kind: .choice(VintageAppleGroup.allCases.map(\.rawValue))),
-      .integer(
-        "--min-magazines", 0...1_000_000, help: "Fewest files the magazine shelf may have.",
-        defaultText: "previous count less 5 %, else 900"),
-      .integer(
-        "--min-books", 0...1_000_000, help: "Fewest files the book shelf may have.",
-        defaultText: "previous count less 5 %, else 700"),
-      .integer(
-        "--min-sized", value: "<percent>", 0...100, help: "Fewest live files that must carry a size.", default: 90),
-      ToolOption("--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used."),
-    ],
+    options: [group, minMagazines, minBooks, minSized, noProbe], noProbe: noProbe,
     discussion: """
       Reads the section pages of https://vintageapple.org/ (six magazine sections, ten book
       sections), then asks every PDF its size with a HEAD request.
-      """, files: VintageAppleGroup.allCases.map(\.catalogueFile), fileSelector: "--group",
+      """, files: VintageAppleGroup.allCases.map(\.catalogueFile), fileSelector: group.name,
     onlyKeys: "section slugs: magazines \(VintageAppleGroup.magazines.sections.map(\.slug).joined(separator: ", ")); "
       + "books \(VintageAppleGroup.books.sections.map(\.slug).joined(separator: ", "))")
+
+  static let group = Option<VintageAppleGroup?>.word(
+    "--group", value: "<magazines|books>", help: "Write one shelf only.", defaultText: "both")
+  static let minMagazines = Option.integer(
+    "--min-magazines", 0...1_000_000, help: "Fewest files the magazine shelf may have.",
+    defaultText: "previous count less 5 %, else 900")
+  static let minBooks = Option.integer(
+    "--min-books", 0...1_000_000, help: "Fewest files the book shelf may have.",
+    defaultText: "previous count less 5 %, else 700")
+  static let minSized = Option.integer(
+    "--min-sized", value: "<percent>", 0...100, help: "Fewest live files that must carry a size.", default: 90)
+  static let noProbe = Option.flag(
+    "--no-probe", help: "Send no size probes; sizes already recorded in the cache are still used.")
 
   /// A stop that chooses its exit code: a broken page is invalid (65).
   struct VintageAppleStop: BuildFailure {
@@ -43,22 +43,17 @@ public enum VintageAppleTool {
 
   /// One shelf's thresholds from its options, defaulting the floor to the previous catalogue's count.
   static func thresholds(_ ctx: BuildContext, _ group: VintageAppleGroup) throws -> VintageAppleRules.Thresholds {
-    let option = group == .magazines ? "--min-magazines" : "--min-books"
+    let option = group == .magazines ? minMagazines : minBooks
     let previous = try ctx.previousCatalogue(IssueCatalogue.self, file: group.catalogueFile)
     let floor = VintageAppleRules.Thresholds.minIssues(group: group, previousCount: previous?.issues.count)
     return VintageAppleRules.Thresholds(
-      minIssues: ctx.options.int(option, default: floor), minSizedPercent: try ctx.options.declaredInt("--min-sized"))
+      minIssues: ctx.options[option] ?? floor, minSizedPercent: ctx.options[minSized])
   }
 
   /// The groups to write and the sections to read, from `--group` and `--only`.
   static func plan(_ o: BuildOptions) throws -> [(VintageAppleGroup, [VintageAppleSection])] {
     var groups = VintageAppleGroup.allCases
-    if let g = o.value("--group") {
-      guard let group = VintageAppleGroup(rawValue: g) else {
-        throw UsageError("--group takes magazines or books, not '\(g)'.", tool: tool.name)
-      }
-      groups = [group]
-    }
+    if let group = o[group] { groups = [group] }
     var plan: [(VintageAppleGroup, [VintageAppleSection])] = []
     for group in groups {
       var sections = group.sections
