@@ -15,6 +15,7 @@ enum CatalogCommand {
       CacheCommand.self,
       BuildCommand.self,
       ReportCommand.self,
+      ExplainCommand.self,
       DemoCommand.self,
     ]
   }

@@ -80,7 +80,8 @@ public final class LineageRecorder: Sendable {
         LineageAnswer(
           kind: t.kind, method: method, url: t.url.absoluteString, status: record?.status, fetched: record?.fetched,
           etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
-          sha256: method == "HEAD" ? nil : record?.bodySHA256))
+          sha256: method == "HEAD" ? nil : record?.bodySHA256,
+          length: method == "HEAD" ? record?.headers["content-length"] : nil))
       numbers[t] = n
       return n
     }

@@ -14,10 +14,12 @@ public struct LineageAnswer: Sendable, Equatable, Hashable {
   public var lastModified: String?
   /// The body's SHA-256 (the cache's content address); a HEAD has no body, so none.
   public var sha256: String?
+  /// A HEAD's `Content-Length`: what a size probe answered (a GET's length is in its digest).
+  public var length: String?
 
   public init(
     kind: String, method: String, url: String, status: Int? = nil, fetched: String? = nil, etag: String? = nil,
-    lastModified: String? = nil, sha256: String? = nil
+    lastModified: String? = nil, sha256: String? = nil, length: String? = nil
   ) {
     self.kind = kind
     self.method = method
@@ -27,6 +29,7 @@ public struct LineageAnswer: Sendable, Equatable, Hashable {
     self.etag = etag
     self.lastModified = lastModified
     self.sha256 = sha256
+    self.length = length
   }
 
   /// The same request (the answer may differ): how two builds' answers are paired.
@@ -34,7 +37,8 @@ public struct LineageAnswer: Sendable, Equatable, Hashable {
 
   /// True when the two are the same request but the answer's content or status moved.
   public func contentDiffers(from other: LineageAnswer) -> Bool {
-    status != other.status || sha256 != other.sha256 || etag != other.etag || lastModified != other.lastModified
+    status != other.status || sha256 != other.sha256 || length != other.length || etag != other.etag
+      || lastModified != other.lastModified
   }
 }
 
@@ -144,6 +148,7 @@ public struct LineageFile: Sendable, Equatable {
     if let v = a.fetched { parts.append("\"fetched\":" + JSONString.quoted(v)) }
     parts.append("\"kind\":" + JSONString.quoted(a.kind))
     if let v = a.lastModified { parts.append("\"lastModified\":" + JSONString.quoted(v)) }
+    if let v = a.length { parts.append("\"length\":" + JSONString.quoted(v)) }
     parts.append("\"method\":" + JSONString.quoted(a.method))
     if let v = a.sha256 { parts.append("\"sha256\":" + JSONString.quoted(v)) }
     if let v = a.status { parts.append("\"status\":\(v)") }
@@ -184,7 +189,8 @@ public struct LineageFile: Sendable, Equatable {
         file.answers.append(
           LineageAnswer(
             kind: kind, method: method, url: url, status: o["status"] as? Int, fetched: o["fetched"] as? String,
-            etag: o["etag"] as? String, lastModified: o["lastModified"] as? String, sha256: o["sha256"] as? String))
+            etag: o["etag"] as? String, lastModified: o["lastModified"] as? String, sha256: o["sha256"] as? String,
+            length: o["length"] as? String))
         continue
       }
       guard let id = o["id"] as? String, let name = o["file"] as? String, let fields = o["fields"] as? [String: Any]
