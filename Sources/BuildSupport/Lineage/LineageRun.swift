@@ -8,7 +8,7 @@ import Foundation
 /// whole catalogue (not `--only`) that was written or unchanged also keeps its rows in
 /// `<cache>/lineage/<catalogue>.jsonl`, the previous one moved to `<catalogue>.previous.jsonl`, so
 /// the next build (and the review page) finds last week's evidence where the cache lives.
-struct LineageRun {
+public struct LineageRun {
   var files: [(product: BuildProduct, lineage: LineageFile)]
   var plan: LineagePlan
   var options: BuildOptions

@@ -130,6 +130,11 @@ struct BuildSequence {
             progress.line("warning: \(error); \(r.label)'s report was not kept")
           }
         }
+        if let reportsFolder {
+          LineageCopy.keep(
+            outcome.report, cache: cache, into: reportsFolder.deletingLastPathComponent().appendingPathComponent("lineage"),
+            progress: progress)
+        }
         let rows = r.files.map { file in
           row(file, source: source.name, code: outcome.code, report: outcome.report, previous: previous[file] ?? nil)
         }

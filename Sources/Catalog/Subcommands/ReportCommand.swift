@@ -8,7 +8,7 @@ enum ReportCommand: Subcommand {
   static let name = "report"
   static let abstract = "Write the HTML review page of a rebuild from its catalog build report."
   static let usage =
-    "report <build-report> [--baseline <dir>] [--new <dir>] [--history <file>] [--output <file>]"
+    "report <build-report> [--baseline <dir>] [--new <dir>] [--history <file>] [--lineage <dir>] [--output <file>]"
   static let arguments: [(String, String)] = [
     ("<build-report>", "The JSON file catalog build --report wrote.")
   ]
@@ -16,9 +16,13 @@ enum ReportCommand: Subcommand {
     ("--baseline <dir>", "The shipped catalogues the rebuild is compared with. (default: catalogs)"),
     ("--new <dir>", "The rebuilt catalogues. (default: the folder the build report names)"),
     ("--history <file>", "The rebuild history for the charts. (default: \(RebuildHistory.defaultPath))"),
+    (
+      "--lineage <dir>",
+      "The previous and new lineage of each catalogue, for each changed row's evidence. (default: lineage beside the build report)"
+    ),
     ("--output <file>", "Where the page goes. (default: review.html beside the build report)"),
   ]
-  static let valueOptions: Set<String> = ["--baseline", "--new", "--history", "--output"]
+  static let valueOptions: Set<String> = ["--baseline", "--new", "--history", "--lineage", "--output"]
   static let flags: Set<String> = []
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
@@ -64,6 +68,10 @@ enum ReportCommand: Subcommand {
     if !entries.contains(where: { $0.run == report.started }) { entries += RebuildHistory.entries(report) }
     let pageFolder = output.deletingLastPathComponent()
     let reportFolder = reportFile.deletingLastPathComponent()
+    let lineageFolder = args.value("--lineage").map(path) ?? reportFolder.appendingPathComponent("lineage")
+    var evidence = ReviewEvidence.read(
+      lineageFolder, files: report.files.map(\.file), shownAs: args.value("--lineage") ?? lineageFolder.path)
+    evidence.newFolder = args.value("--new") ?? report.out
     let page = ReviewPage(
       report: report, diffs: diffs, history: entries, baselineName: baselineName,
       reportHref: { recorded in
@@ -71,7 +79,8 @@ enum ReportCommand: Subcommand {
           recorded.hasPrefix("/")
           ? URL(fileURLWithPath: recorded) : reportFolder.appendingPathComponent(recorded)
         return ReviewPage.relativeHref(from: pageFolder, to: target)
-      }
+      },
+      evidence: evidence
     ).render()
     do {
       try FolderMaker.create(output.deletingLastPathComponent())

@@ -125,6 +125,64 @@ final class LineageRefreshTests: XCTestCase {
     XCTAssertTrue(text.stdout.contains("the cache still holds it"), text.stdout)
   }
 
+  /// The review page of a rebuild: the retitled row shows the magshow answer that changed and the
+  /// explain command; a row whose value differs from the shipped one while no answer changed (here
+  /// the shipped title as an older parser might have read it) is flagged as a parser change.
+  func testTheReviewPageShowsTheAnswerThatChangedAndFlagsAParserChange() throws {
+    try publish(GeneratedRetroSpec(issuesPerSeries: 3))
+    XCTAssertEqual(try build().status, 0)
+    // The shipped folder: the first build, with one title as another parser would have written it.
+    let shipped = dir.appendingPathComponent("catalogs")
+    try FileManager.default.createDirectory(at: shipped, withIntermediateDirectories: true)
+    let first = dir.appendingPathComponent("out/retrospec-catalog.json")
+    var c = try JSONDecoder().decode(IssueCatalogue.self, from: Data(contentsOf: first))
+    let i = try XCTUnwrap(c.issues.firstIndex { $0.id == "GAL_80_03" })
+    c.issues[i].title = "Mart 80"
+    try Data(try CatalogueEncoder.encode(c)).write(to: shipped.appendingPathComponent("retrospec-catalog.json"))
+    try publish(GeneratedRetroSpec(issuesPerSeries: 3, change: .listings))
+    XCTAssertEqual(try build(["--refresh", "--allow-shrink"]).status, 0)
+
+    let report = dir.appendingPathComponent("rebuild/build.json")
+    try FileManager.default.createDirectory(at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let out = dir.appendingPathComponent("out").path
+    let json = """
+      {"version": 1, "started": "2026-12-01T03:17:00.000Z", "date": "2026-12-01", "out": "\(out)", "exitCode": 0,
+       "seconds": 1, "files": [{"file": "retrospec-catalog.json", "source": "retrospec", "status": "written",
+         "issues": 1, "series": 1, "added": 0, "removed": 0, "changed": 0, "dead": 0, "unsized": 0}],
+       "runs": [{"label": "retrospec", "source": "retrospec", "exitCode": 0, "seconds": 1, "postponed": false,
+         "files": ["retrospec-catalog.json"], "counters": {}, "warnings": [], "errors": [], "other": [],
+         "missingURLs": []}],
+       "findings": [], "totals": {"files": 1, "issues": 1, "added": 0, "removed": 0, "changed": 0, "dead": 0,
+         "unsized": 0, "requests": 0, "cached": 0, "warnings": 0, "errors": 0}, "versions": {"catalogueFormat": "1"}}
+      """
+    try Data(json.utf8).write(to: report)
+    let r = try Tool.run(
+      "catalog",
+      [
+        "report", report.path, "--baseline", shipped.path, "--history", dir.appendingPathComponent("h.jsonl").path,
+        "--lineage", lineageFolder.path, "--output", dir.appendingPathComponent("review.html").path,
+      ])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let page = try String(contentsOf: dir.appendingPathComponent("review.html"), encoding: .utf8)
+    let retitled = try XCTUnwrap(Self.item(page, id: "MMS_80_01"), page)
+    XCTAssertTrue(
+      retitled.contains("title from magshow GET https://retrospec.elite.org/users/tomcat/yu/magshow.php?all=MMS_80_01"),
+      retitled)
+    XCTAssertTrue(retitled.contains("catalog explain \(out)/retrospec-catalog.json MMS_80_01 --lineage "), retitled)
+    XCTAssertFalse(retitled.contains("parser change"), retitled)
+    let parser = try XCTUnwrap(Self.item(page, id: "GAL_80_03"), page)
+    XCTAssertTrue(parser.contains("class=\"changed parser-change\""), parser)
+    XCTAssertTrue(parser.contains("parser change: no answer this row was built from changed"), parser)
+  }
+
+  /// The page's list item of one changed row, up to the next row's.
+  static func item(_ page: String, id: String) -> String? {
+    guard let start = page.range(of: "data-id=\"\(id)\"") else { return nil }
+    let rest = page[start.lowerBound...]
+    let end = rest.dropFirst().range(of: "data-id=")?.lowerBound ?? rest.endIndex
+    return String(page[page.index(start.lowerBound, offsetBy: -40)..<end])
+  }
+
   func testOneListingPageWhoseMarkupChangedIsTheOneDriftFinding() throws {
     let site = GeneratedRetroSpec(issuesPerSeries: 12)
     try publish(site)
