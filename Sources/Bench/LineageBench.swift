@@ -18,7 +18,8 @@ enum LineageBench {
       route: RefreshBench.pdfSizes, zipSizes: true
     ) { try GeneratedRetroSpec(issuesPerSeries: 60).write(into: $0) }
     try measure(
-      "vintageapple", tool: "vintageapple-build", arguments: ["--min-magazines", "1", "--min-books", "1", "--jobs", "4"],
+      "vintageapple", tool: "vintageapple-build",
+      arguments: ["--min-magazines", "1", "--min-books", "1", "--jobs", "4"],
       files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file), route: RefreshBench.pdfSizes, zipSizes: false
     ) { try GeneratedVintageApple(slugs: VintageAppleSection.all.map(\.slug), rowsPerSection: 150).write(into: $0) }
     try measure(

@@ -29,7 +29,9 @@ public final class LineageRecorder: Sendable {
   /// Row `id` (of `file`, or of any file when nil) was built from the answer for `url`, a page of `kind`.
   public func tag(_ id: String, _ kind: String, _ url: URL, file: String? = nil) {
     state.withLock { s in
-      if let file { s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url)) } else {
+      if let file {
+        s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url))
+      } else {
         s.anyFile[id, default: []].append(Tag(kind: kind, url: url))
       }
     }
@@ -41,7 +43,9 @@ public final class LineageRecorder: Sendable {
     state.withLock { s in
       s.read.append(tag)
       for id in ids {
-        if let file { s.byFile[file, default: [:]][id, default: []].append(tag) } else {
+        if let file {
+          s.byFile[file, default: [:]][id, default: []].append(tag)
+        } else {
           s.anyFile[id, default: []].append(tag)
         }
       }

@@ -132,7 +132,8 @@ struct BuildSequence {
         }
         if let reportsFolder {
           LineageCopy.keep(
-            outcome.report, cache: cache, into: reportsFolder.deletingLastPathComponent().appendingPathComponent("lineage"),
+            outcome.report, cache: cache,
+            into: reportsFolder.deletingLastPathComponent().appendingPathComponent("lineage"),
             progress: progress)
         }
         let rows = r.files.map { file in

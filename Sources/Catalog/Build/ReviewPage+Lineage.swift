@@ -24,11 +24,13 @@ struct ReviewEvidence {
       let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
       let old = folder.appendingPathComponent(stem + ".previous.jsonl")
       let new = folder.appendingPathComponent(stem + ".jsonl")
-      guard let a = FileManager.default.contents(atPath: old.path), let b = FileManager.default.contents(atPath: new.path),
+      guard let a = FileManager.default.contents(atPath: old.path),
+        let b = FileManager.default.contents(atPath: new.path),
         let oldFile = try? LineageFile.decode([UInt8](a)), let newFile = try? LineageFile.decode([UInt8](b))
       else { continue }
       out.pairs[file] = Pair(
-        old: oldFile, new: newFile, oldPath: shown + "/" + old.lastPathComponent, newPath: shown + "/" + new.lastPathComponent)
+        old: oldFile, new: newFile, oldPath: shown + "/" + old.lastPathComponent,
+        newPath: shown + "/" + new.lastPathComponent)
     }
     return out
   }
@@ -41,7 +43,9 @@ struct ReviewEvidence {
       "catalog explain \(newFolder)/\(file) \(id) --lineage \(p.oldPath) --lineage \(p.newPath)"
     let changes = LineageChange.changes(old: p.old, new: p.new, file: file, id: id)
     if changes.isEmpty {
-      return (["parser change: no answer this row was built from changed; the parser or the assembly did", command], true)
+      return (
+        ["parser change: no answer this row was built from changed; the parser or the assembly did", command], true
+      )
     }
     var out: [String] = []
     for c in changes {

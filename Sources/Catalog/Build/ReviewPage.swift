@@ -257,7 +257,9 @@ struct ReviewPage {
           if !lines.isEmpty {
             h.open("ul", ["class": "evidence"])
             // The last line is the command that explains the row.
-            for (n, line) in lines.enumerated() { h.element("li", line, n == lines.count - 1 ? ["class": "explain"] : [:]) }
+            for (n, line) in lines.enumerated() {
+              h.element("li", line, n == lines.count - 1 ? ["class": "explain"] : [:])
+            }
             h.close("ul")
           }
           h.close("li")

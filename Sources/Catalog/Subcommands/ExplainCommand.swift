@@ -34,7 +34,9 @@ enum ExplainCommand: Subcommand {
       let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
       lineagePaths = [cache.appendingPathComponent("lineage/\(stem).jsonl").path]
     }
-    guard !lineagePaths.isEmpty else { return usageError("give --lineage <file>, or --cache <dir> to find it.", console) }
+    guard !lineagePaths.isEmpty else {
+      return usageError("give --lineage <file>, or --cache <dir> to find it.", console)
+    }
     guard lineagePaths.count <= 2 else { return usageError("--lineage takes at most two files (old, new).", console) }
     let catalogue: AnyCatalogue
     do {
@@ -141,7 +143,9 @@ struct Explanation {
     if let n = a.length { parts.append("length \(n)") }
     if let c = inCache(a) {
       parts.append(
-        c == "same" ? "the cache still holds it" : c == "missing" ? "the cache no longer holds it" : "the cache holds a newer answer")
+        c == "same"
+          ? "the cache still holds it"
+          : c == "missing" ? "the cache no longer holds it" : "the cache holds a newer answer")
     }
     return parts.joined(separator: "  ")
   }
@@ -150,14 +154,17 @@ struct Explanation {
     var out = ["\(file) \(id)"]
     let width = values.map(\.0.count).max() ?? 0
     for (field, value) in values {
-      out.append("  " + field.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(value)  ← " + describe(row.fields[field]))
+      out.append(
+        "  " + field.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(value)  ← "
+          + describe(row.fields[field]))
     }
     out.append("answers:")
     for n in cited { out.append("  [\(n)] \(lineage.answers[n].kind): " + answerLine(lineage.answers[n])) }
     if let changes {
       if changes.isEmpty {
         out.append(
-          "no answer changed between the two builds" + (parserChange ? "; a value that changed came from the parser" : ""))
+          "no answer changed between the two builds"
+            + (parserChange ? "; a value that changed came from the parser" : ""))
       } else {
         out.append("changed between the two builds:")
         for c in changes {

@@ -16,7 +16,8 @@ public enum LineageDrift {
     guard !before.rowsByPage.isEmpty || !before.fieldsByKind.isEmpty else { return [] }
     var findings: [Finding] = []
     for k in plan.kinds where k.listing {
-      for (page, lastRows) in before.rowsByPage.filter({ $0.key.kind == k.name }).sorted(by: { $0.key.url < $1.key.url }) {
+      for (page, lastRows) in before.rowsByPage.filter({ $0.key.kind == k.name }).sorted(by: { $0.key.url < $1.key.url }
+      ) {
         let last = lastRows.count
         guard last >= smallestYield else { continue }
         // A page that no longer answers 200 (or was not asked) is another rule's business.
@@ -44,7 +45,8 @@ public enum LineageDrift {
       findings.append(
         Finding(
           rule: "drift/fields", severity: plan.driftSeverity,
-          message: "\(k.name) pages gave \(first) to \(Plural.count(last[first] ?? 0, "row")) last build and to none now"
+          message:
+            "\(k.name) pages gave \(first) to \(Plural.count(last[first] ?? 0, "row")) last build and to none now"
             + (emptied.count > 1 ? " (also gone: \(emptied.dropFirst().joined(separator: ", ")))" : "")
             + "; the page's markup or its parser changed",
           records: [], count: last[first] ?? 0))

@@ -86,7 +86,8 @@ final class LineageRefreshTests: XCTestCase {
     XCTAssertEqual(second.status, 0, second.stderr)
 
     let retitled = try explain("MMS_80_01")
-    let titleChange = try XCTUnwrap(try changes(retitled).first { ($0["fields"] as? [String])?.contains("title") == true })
+    let titleChange = try XCTUnwrap(
+      try changes(retitled).first { ($0["fields"] as? [String])?.contains("title") == true })
     let old = try XCTUnwrap(titleChange["old"] as? [String: Any])
     let new = try XCTUnwrap(titleChange["new"] as? [String: Any])
     XCTAssertEqual(new["url"] as? String, "https://retrospec.elite.org/users/tomcat/yu/magshow.php?all=MMS_80_01")
@@ -95,7 +96,8 @@ final class LineageRefreshTests: XCTestCase {
     XCTAssertNotEqual(old["sha256"] as? String, new["sha256"] as? String, "the page's content changed")
     XCTAssertEqual(new["cache"] as? String, "same", "the cache holds the answer the row was built from")
     XCTAssertEqual(retitled["parserChange"] as? Bool, false)
-    let titleField = try XCTUnwrap((retitled["fields"] as? [[String: Any]])?.first { $0["field"] as? String == "title" })
+    let titleField = try XCTUnwrap(
+      (retitled["fields"] as? [[String: Any]])?.first { $0["field"] as? String == "title" })
     XCTAssertEqual(titleField["value"] as? String, "Reprint 1980")
 
     let resizedRow = try explain("GAL_80_02")

@@ -24,7 +24,9 @@ enum AtarimaniaLineage {
     var byPage: [URL: [String]] = [:]
     for issue in c.issues {
       if let u = page[issue.zip] { byPage[u, default: []].append(issue.id) }
-      if probed.contains(issue.zip), let u = AtarimaniaSite.url(ofPath: issue.zip) { ctx.lineage.tag(issue.id, "head", u) }
+      if probed.contains(issue.zip), let u = AtarimaniaSite.url(ofPath: issue.zip) {
+        ctx.lineage.tag(issue.id, "head", u)
+      }
     }
     for (u, ids) in byPage { ctx.lineage.tag(ids, "title", u) }
   }

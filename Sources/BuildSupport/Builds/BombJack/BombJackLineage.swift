@@ -11,7 +11,8 @@ enum BombJackLineage {
     .init("head", method: "HEAD", fields: ["bytes", "dead"]),
   ])
 
-  static func tag(_ ctx: BuildContext, _ build: BombJackShelfBuild, pages: [BombJackPage], probes: [String: SizeProbe]) {
+  static func tag(_ ctx: BuildContext, _ build: BombJackShelfBuild, pages: [BombJackPage], probes: [String: SizeProbe])
+  {
     // The first page in walk order keeps a file, as the assembly does.
     var page: [String: URL] = [:]
     for p in pages {

@@ -12,8 +12,9 @@ enum VintageAppleLineage {
 
   /// Tags each row of `c` with its section page (the series is the section's slug) and the HEAD of
   /// its file when that was answered.
-  static func tag(_ ctx: BuildContext, _ c: IssueCatalogue, file: String, sections: [VintageAppleSection], probed: Set<String>)
-  {
+  static func tag(
+    _ ctx: BuildContext, _ c: IssueCatalogue, file: String, sections: [VintageAppleSection], probed: Set<String>
+  ) {
     var bySeries: [String: [String]] = [:]
     for issue in c.issues { bySeries[issue.series, default: []].append(issue.id) }
     for section in sections {
