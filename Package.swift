@@ -67,7 +67,8 @@ let package = Package(
     // Paths to fixtures and ../shared, and running the real executables; for tests only.
     .target(name: "ShelfmarkTestSupport", dependencies: ["SiteMirrorKit", "BuildSupport"]),
 
-    .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
+    .testTarget(
+      name: "CatalogKitTests", dependencies: ["CatalogKit", "BuildSupport", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(
       name: "BuildSupportTests",
       dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),

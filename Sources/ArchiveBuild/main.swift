@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(ArchiveTool.tool, ArchiveTool.build)
+BuildRunner.main(ArchiveTool.source)

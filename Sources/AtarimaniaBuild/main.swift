@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(AtarimaniaTool.tool, AtarimaniaTool.build)
+BuildRunner.main(AtarimaniaTool.source)

@@ -23,12 +23,12 @@ enum ChaosBench {
       ),
       (
         "atarimania", "atarimania-build", ["--min-issues", "0"],
-        CatalogueFileList.files(ofTool: "atarimania").map(\.file),
+        AtarimaniaTool.tool.files,
         { _ = try GeneratedAtarimania(titles: 85, issuesPerTitle: 22).write(into: $0) }
       ),
       (
         "vintageapple", "vintageapple-build", ["--min-magazines", "1", "--min-books", "1"],
-        CatalogueFileList.files(ofTool: "vintageapple").map(\.file),
+        VintageAppleTool.tool.files,
         {
           _ = try GeneratedVintageApple(slugs: VintageAppleSection.all.map(\.slug), rowsPerSection: 120).write(into: $0)
         }

@@ -133,7 +133,7 @@ enum RefreshBench {
   static func atarimania() throws {
     let t = try trial(
       "atarimania", tool: "atarimania-build", arguments: ["--min-issues", "0", "--jobs", "4"],
-      files: CatalogueFileList.files(ofTool: "atarimania").map(\.file), route: pdfSizes)
+      files: AtarimaniaTool.tool.files, route: pdfSizes)
     defer {
       t.server.stop()
       try? FileManager.default.removeItem(at: t.dir)
@@ -151,7 +151,7 @@ enum RefreshBench {
     let t = try trial(
       "vintageapple", tool: "vintageapple-build",
       arguments: ["--min-magazines", "1", "--min-books", "1", "--jobs", "4"],
-      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file), route: pdfSizes)
+      files: VintageAppleTool.tool.files, route: pdfSizes)
     defer {
       t.server.stop()
       try? FileManager.default.removeItem(at: t.dir)
@@ -169,7 +169,7 @@ enum RefreshBench {
     let t = try trial(
       "bombjack", tool: "bombjack-build",
       arguments: ["--ignore-robots", "--min-share", "0", "--min-issues", "0", "--jobs", "8"],
-      files: CatalogueFileList.files(ofTool: "bombjack").map(\.file)
+      files: BombJackTool.tool.files
     ) { req in
       guard req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
       let n = GeneratedSite.fileNumber(req.path)

@@ -239,7 +239,8 @@ enum WeeklyBench {
         "  sample: \(Plural.count(sampled, "copy", "copies")) not yet due asked over \(WeeklyBench.weeks) weeks; "
           + "\(sampleChanged) had changed behind an unchanged listing")
       let policy = FreshnessPolicy(
-        rules: FreshnessRules.forSource(name), mode: .policy, maxAgeDays: BuildDefaults.maxAgeDays,
+        rules: Sources.catalogues.source(id: name)?.freshness ?? FreshnessRules([]), mode: .policy,
+        maxAgeDays: BuildDefaults.maxAgeDays,
         now: Date(timeIntervalSince1970: TimeInterval(moment(WeeklyBench.weeks))), log: RevisitLog(root: cache))
       for kind in Kind.allCases {
         let of = changes.filter { $0.kind == kind }

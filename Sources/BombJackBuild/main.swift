@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(BombJackTool.tool, BombJackTool.build)
+BuildRunner.main(BombJackTool.source)

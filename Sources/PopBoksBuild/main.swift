@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(PopBoksTool.tool, PopBoksTool.build)
+BuildRunner.main(PopBoksTool.source)

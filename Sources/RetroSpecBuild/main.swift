@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(RetroSpecTool.tool, RetroSpecTool.build)
+BuildRunner.main(RetroSpecTool.source)

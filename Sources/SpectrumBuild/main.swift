@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(SpectrumTool.tool, work: SpectrumTool.work)
+BuildRunner.main(SpectrumTool.source)

@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(StripoviTool.tool, StripoviTool.build)
+BuildRunner.main(StripoviTool.source)

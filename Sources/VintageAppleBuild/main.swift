@@ -1,3 +1,3 @@
 import BuildSupport
 
-BuildRunner.main(VintageAppleTool.tool, VintageAppleTool.build)
+BuildRunner.main(VintageAppleTool.source)

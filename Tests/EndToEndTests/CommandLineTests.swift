@@ -118,9 +118,9 @@ final class CommandLineTests: XCTestCase {
   func testCatalogBuildKnowsTheToolsAsTheyDeclareThemselves() throws {
     let help = try Tool.run("catalog", ["build", "--help"]).stdout
     XCTAssertTrue(
-      help.contains("A source to build: \(BuildTools.all.map(\.key).joined(separator: ", "))."), help)
-    for tool in BuildTools.all where tool.cacheName != ".\(tool.key)-cache" {
-      XCTAssertTrue(help.contains("\(tool.key): \(tool.cacheName)"), "\(tool.name)'s cache folder:\n\(help)")
+      help.contains("A source to build: \(Sources.all.map(\.id).joined(separator: ", "))."), help)
+    for source in Sources.all {
+      XCTAssertEqual(source.tool.cacheName, ".\(source.id)-cache", "one name per source, its cache's too")
     }
   }
 }

@@ -7,8 +7,8 @@ import XCTest
 /// read is a reviewed diff. After a deliberate change, regenerate with
 /// `SHELFMARK_UPDATE_GOLDEN=1 swift test --filter HelpScreenTests` and read the diff.
 final class HelpScreenTests: XCTestCase {
-  /// Every source's tool as declared (`BuildTools.all`), then the others.
-  static let tools = BuildTools.all.map(\.name) + ["catalog", "site-mirror", "bench"]
+  /// Every source's tool as declared (`Sources.all`), then the others.
+  static let tools = Sources.all.map(\.tool.name) + ["catalog", "site-mirror", "bench"]
 
   func testEveryToolsHelpMatchesItsPinnedScreen() throws {
     let update = ProcessInfo.processInfo.environment["SHELFMARK_UPDATE_GOLDEN"] == "1"

@@ -1,18 +1,15 @@
 import CatalogKit
 import Foundation
 
-/// What one `*-build` executable is, declared once: its name, one-sentence abstract, hosts,
-/// politeness defaults, the files it writes and its own options. Help, parsing, `--version` and
-/// `catalog build` all read this one value.
+/// What one `*-build` executable is, declared once in its `Source`: the catalogues it writes (its
+/// `CatalogueSource`, which holds the source's one id), one-sentence abstract, hosts, politeness
+/// defaults and its own options. Help, parsing, `--version` and `catalog build` all read this one value.
 public struct BuildTool: Sendable {
-  public var name: String
+  /// The files, freshness rules, bounds and numbering of the source's catalogues.
+  public var catalogue: CatalogueSource
   public var abstract: String
-  /// Short source name: the default cache is `.<source>-cache/`.
-  public var source: String
   /// The only hosts the fetcher may contact.
   public var hosts: [String]
-  /// How this source's pages are decoded (shown in help; parsers apply it).
-  public var charset: CharsetPolicy
   public var defaultDelayMS: Int
   /// The pause between HEAD probes, when the source probes at another pace than it reads pages.
   public var defaultProbeDelayMS: Int?
@@ -24,8 +21,6 @@ public struct BuildTool: Sendable {
   public var options: [ToolOption]
   /// Lines of extra help text shown under DISCUSSION.
   public var discussion: String?
-  /// Every catalogue file a full run writes (`catalog build` checks them; `--output` needs one).
-  public var files: [String]
   /// The option that narrows a run to one of `files` (`--magazine`, `--group`), so `--output` may
   /// name the one file; nil when nothing does.
   public var fileSelector: String?
@@ -55,22 +50,19 @@ public struct BuildTool: Sendable {
   }
 
   public init(
-    name: String, abstract: String, source: String, hosts: [String],
-    charset: CharsetPolicy = .declaredElse(.latin1), defaultDelayMS: Int = BuildDefaults.pageDelayMS,
+    catalogue: CatalogueSource, abstract: String, hosts: [String], defaultDelayMS: Int = BuildDefaults.pageDelayMS,
     defaultProbeDelayMS: Int? = nil,
     defaultJobs: Int = BuildDefaults.jobs, maxJobs: Int = BuildDefaults.maxJobs,
     userAgent: String = BuildDefaults.userAgent,
-    options: [any OptionDeclaring] = [], noProbe: Option<Bool>? = nil, discussion: String? = nil, files: [String] = [],
-    fileSelector: String? = nil,
-    fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys", sizeRule: SizeRule = .files
+    options: [any OptionDeclaring] = [], noProbe: Option<Bool>? = nil, discussion: String? = nil,
+    fileSelector: String? = nil, fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys",
+    sizeRule: SizeRule = .files
   ) {
+    self.catalogue = catalogue
     self.sizeRule = sizeRule
     self.noProbe = noProbe
-    self.name = name
     self.abstract = abstract
-    self.source = source
     self.hosts = hosts
-    self.charset = charset
     self.defaultDelayMS = defaultDelayMS
     self.defaultProbeDelayMS = defaultProbeDelayMS
     self.defaultJobs = defaultJobs
@@ -78,20 +70,20 @@ public struct BuildTool: Sendable {
     self.userAgent = userAgent
     self.options = options.map(\.declaration)
     self.discussion = discussion
-    self.files = files
     self.fileSelector = fileSelector
     self.onlyKeys = onlyKeys
     self.fullRuns =
-      fullRuns ?? [
-        FullRun(arguments: [], files: files, label: name.hasSuffix("-build") ? String(name.dropLast(6)) : name)
-      ]
+      fullRuns ?? [FullRun(arguments: [], files: catalogue.files.map(\.file), label: catalogue.id)]
   }
 
-  /// The default cache folder's name (`.<source>-cache`).
-  public var cacheName: String { ".\(source)-cache" }
-
-  /// The word `catalog build` knows the tool by: its name without `-build` (`spectrum`).
-  public var key: String { name.hasSuffix("-build") ? String(name.dropLast("-build".count)) : name }
+  /// The source's one id (`retrospec`): the word `catalog build` knows it by.
+  public var id: String { catalogue.id }
+  /// The executable: `<id>-build`.
+  public var name: String { id + "-build" }
+  /// The default cache folder's name (`.<id>-cache`).
+  public var cacheName: String { ".\(id)-cache" }
+  /// Every catalogue file a full run writes (`catalog build` checks them; `--output` needs one).
+  public var files: [String] { catalogue.files.map(\.file) }
 }
 
 /// What an option's value is, and so how it is checked when the command line is read.

@@ -14,27 +14,27 @@ public enum BuildRunner {
     case report(@Sendable (BuildContext) async throws -> Void, counters: Bool = true)
   }
 
-  /// Parses the process's arguments, runs the build and exits with its code.
-  public static func main(_ tool: BuildTool, _ build: @escaping Build) -> Never {
-    main(tool) { _ in .build(build) }
-  }
-
-  /// Parses the process's arguments, picks the work from them (a mode), runs it and exits.
-  public static func main(_ tool: BuildTool, work: @escaping @Sendable (BuildOptions) -> Work) -> Never {
+  /// Parses the process's arguments, runs the source's work and exits with its code.
+  public static func main(_ source: Source) -> Never {
     let args = Array(CommandLine.arguments.dropFirst())
     Task {
-      let code: ExitCode
-      switch parse(args, tool) {
-      case .failure(let stop): code = stop.code
-      case .success(let options):
-        switch work(options) {
-        case .build(let build): code = await run(tool, options: options, transport: nil, build).code
-        case .report(let body, let counters): code = await report(tool, options: options, counters: counters, body)
-        }
-      }
-      exit(code.rawValue)
+      exit(await run(source, arguments: args).code.rawValue)
     }
     dispatchMain()
+  }
+
+  /// Runs a source in-process, as its executable would (tests, and a source declared outside
+  /// the package); prints as the executable does.
+  public static func run(_ source: Source, arguments: [String], transport: Transport? = nil) async -> Outcome {
+    switch parse(arguments, source.tool) {
+    case .failure(let stop): return Outcome(code: stop.code)
+    case .success(let options):
+      switch source.work(options) {
+      case .build(let build): return await run(source.tool, options: options, transport: transport, build)
+      case .report(let body, let counters):
+        return Outcome(code: await report(source.tool, options: options, counters: counters, body))
+      }
+    }
   }
 
   public struct Outcome: Sendable {
@@ -42,7 +42,7 @@ public enum BuildRunner {
     public var report: BuildReport?
   }
 
-  /// Runs a build in-process (also used by `catalog build`); prints as the executable would.
+  /// Runs a build closure in-process for `tool` (the runner's own tests); prints as an executable would.
   public static func run(
     _ tool: BuildTool, arguments: [String], transport: Transport? = nil, _ build: @escaping Build
   ) async -> Outcome {
@@ -122,7 +122,7 @@ public enum BuildRunner {
       if verdicts.count > 1 {
         Diagnostics.error(
           "\(errors) rule\(errors == 1 ? "" : "s") failed in \(refused.map(\.report.file).joined(separator: ", ")); "
-            + "none of the \(spelled(verdicts.count)) files was written")
+            + "none of the \(Plural.spelled(verdicts.count)) files was written")
       }
       return verdicts.map { v in
         var r = v.report
@@ -196,7 +196,7 @@ public enum BuildRunner {
     config.refresh = options.refresh
     if options.refresh {
       config.freshness = FreshnessPolicy(
-        rules: FreshnessRules.forSource(tool.source), mode: options.refreshAll ? .all : .policy,
+        rules: tool.catalogue.freshness, mode: options.refreshAll ? .all : .policy,
         maxAgeDays: options.maxAgeDays, now: FreshnessPolicy.clock(environment: ProcessInfo.processInfo.environment),
         runDate: options.date, log: RevisitLog(root: options.cacheDirectory))
     }
@@ -267,12 +267,6 @@ public enum BuildRunner {
   static func plain(_ error: Error) -> String {
     if error is CocoaError || type(of: error) is NSError.Type { return (error as NSError).localizedDescription }
     return String(describing: error)
-  }
-
-  /// Small counts in words, as a sentence says them ("none of the seven files").
-  static func spelled(_ n: Int) -> String {
-    let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-    return words.indices.contains(n) ? words[n] : String(n)
   }
 
   /// One product checked and compared with the file it replaces; the bytes to write, if any.

@@ -1,7 +1,7 @@
 import CatalogKit
 import Foundation
 
-/// The ZXDB dump loaded into SQLite (`.zxdb-cache/zxdb.sqlite`), rebuilt only when the dump changes.
+/// The ZXDB dump loaded into SQLite (`.spectrum-cache/zxdb.sqlite`), rebuilt only when the dump changes.
 ///
 /// The zip is inflated and parsed in one streaming pass straight into SQLite, so the 142 MB of SQL is
 /// never held in memory. Everything after the load is SQL. The file is written under a temporary

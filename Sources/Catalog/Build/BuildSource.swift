@@ -26,11 +26,11 @@ struct BuildSource: Sendable {
   var files: [String] { runs.flatMap(\.files) }
 
   /// Every source, in the order `--all` builds them (the README's order), as each tool declares
-  /// itself (`BuildTools.all`): executable, cache folder, `--jobs` ceiling and the files of a full
-  /// build. Together their runs write every file of `CatalogueFileList` (checked by `catalog build
+  /// itself (`Sources.all`): executable, cache folder, `--jobs` ceiling and the files of a full
+  /// build. Together their runs write every file the sources declare (checked by `catalog build
   /// --all`'s tests). bombjack-build stops (exit 69) on robots.txt unless the person running the
   /// build says otherwise: `catalog build bombjack --with bombjack:--ignore-robots`.
-  static let all: [BuildSource] = BuildTools.all.map(BuildSource.init(tool:))
+  static let all: [BuildSource] = Sources.all.map { BuildSource(tool: $0.tool) }
 
   static func named(_ name: String) -> BuildSource? { all.first { $0.name == name } }
 }
@@ -39,7 +39,7 @@ extension BuildSource {
   /// What `catalog build` knows of a tool, read from its declaration.
   init(tool: BuildTool) {
     self.init(
-      name: tool.key, executable: tool.name, cacheName: tool.cacheName,
+      name: tool.id, executable: tool.name, cacheName: tool.cacheName,
       runs: tool.fullRuns.map { Run(arguments: $0.arguments, files: $0.files, label: $0.label) }, maxJobs: tool.maxJobs,
       onlyKeys: tool.onlyKeys)
   }

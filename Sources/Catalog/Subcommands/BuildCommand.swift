@@ -23,7 +23,7 @@ enum BuildCommand: Subcommand {
     ("--out <dir>", "Folder the catalogues are written to. (default: catalogs)"),
     (
       "--cache-root <dir>",
-      "Folder holding each source's cache, .<source>-cache (\(BuildSource.otherCacheNames)). (default: .)"
+      "Folder holding each source's cache, .<source>-cache. (default: .)"
     ),
     ("--mirror <url>", "Fetch https://HOST/PATH from <url>/HOST/PATH instead (a saved site or test server)."),
     ("--date <yyyy-mm-dd>", "The catalogues' generated date. (default: today, UTC)"),
@@ -203,13 +203,5 @@ enum BuildCommand: Subcommand {
       out[source, default: []].append(String(v[v.index(after: colon)...]))
     }
     return out
-  }
-}
-
-extension BuildSource {
-  /// The sources whose tool keeps its cache under another name, as help says it ("spectrum: .zxdb-cache").
-  static var otherCacheNames: String {
-    all.filter { $0.cacheName != ".\($0.name)-cache" }.map { "\($0.name): \($0.cacheName)" }
-      .joined(separator: ", ")
   }
 }

@@ -45,14 +45,16 @@ enum CheckCommand: Subcommand {
     }
     for (path, result) in zip(paths, read) {
       do {
-        members.append(CatalogueSet.Member(file: lastComponent(path), catalogue: try result.get()))
+        members.append(
+          CatalogueSet.Member(
+            file: lastComponent(path), catalogue: try result.get(), sources: Sources.catalogues))
       } catch {
         console.error("error: \(error)")
         unreadable.append((lastComponent(path), error.description))
         worst = max(worst, error.exitCode)
       }
     }
-    let set = CatalogueSet(members)
+    let set = CatalogueSet(members, sources: Sources.catalogues)
     let reports = set.reports()
     let cross = set.crossFindings(expect: expectation)
 

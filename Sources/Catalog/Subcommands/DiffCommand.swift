@@ -80,7 +80,7 @@ enum DiffCommand: Subcommand {
       }
       return folders(oldPath, newPath, ignoring: ignoring, format: format, maxRemoved: maxRemoved, console)
     }
-    let site = args.value("--site") ?? CatalogueFileList.entry(forFile: lastComponent(newPath))?.site
+    let site = args.value("--site") ?? Sources.catalogues.entry(forFile: lastComponent(newPath))?.site
     return files(
       oldPath, newPath, options: .init(ignoring: ignoring, site: site), format: format, maxRemoved: maxRemoved,
       console)
@@ -147,7 +147,7 @@ enum DiffCommand: Subcommand {
       console.error("error: \(error)")
       return .trouble
     }
-    let diff = CatalogueDiff.compare(folder: old, new, ignoring: ignoring)
+    let diff = CatalogueDiff.compare(folder: old, new, ignoring: ignoring, sources: Sources.catalogues)
     for f in diff.files where f.status == .trouble {
       console.error("error: \(f.error ?? f.file)")
     }

@@ -123,7 +123,7 @@ enum ReportCommand: Subcommand {
       return .init(
         file: file,
         diff: try CatalogueDiff.compare(
-          old, now, options: .init(ignoring: ["generated"], site: CatalogueFileList.entry(forFile: file)?.site)),
+          old, now, options: .init(ignoring: ["generated"], site: Sources.catalogues.entry(forFile: file)?.site)),
         note: nil)
     } catch {
       return .init(file: file, diff: nil, note: error.description)

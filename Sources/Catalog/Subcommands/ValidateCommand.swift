@@ -43,7 +43,7 @@ enum ValidateCommand: Subcommand {
         worst = max(worst, error.exitCode)
         continue
       }
-      let member = CatalogueSet.Member(file: lastComponent(path), catalogue: c)
+      let member = CatalogueSet.Member(file: lastComponent(path), catalogue: c, sources: Sources.catalogues)
       let report = member.validate(numbering: numbering)
       table.append([path, c.shape.displayName, "\(c.recordCount)", FindingsText.verdict(report.findings)])
       entries.append(.init(file: path, shape: c.shape.rawValue, records: c.recordCount, findings: report.findings))

@@ -5,6 +5,9 @@ import Foundation
 /// seven) are checked on each file against the whole set, so the runner refuses the file that breaks
 /// them and names it.
 public enum BombJackRules {
+  /// The longest shipped run has 1,765 issues (a games shelf).
+  public static let plausibility = Plausibility(source: "bombjack", numbers: 1...10_000)
+
   public static func rules(
     for shelf: BombJackShelf, in set: [BombJackShelf: IssueCatalogue],
     bounds: BombJackShelfBounds = BombJackShelfBounds(),
@@ -122,7 +125,7 @@ public enum BombJackRules {
             : nil
         })
     }
-    return rules + Plausibility.of(source: "bombjack").issueRules()
+    return rules + plausibility.issueRules()
   }
 
   static func isDownload(_ zip: String) -> Bool {

@@ -84,8 +84,10 @@ extension CatalogueDiff {
   }
 
   /// Compares two folders by file name. Each pair is compared with `ignoring` and the site its
-  /// name has in the list of 18 (none for other names).
-  public static func compare(folder old: FolderSide, _ new: FolderSide, ignoring: Set<String> = []) -> Folder {
+  /// name has in `sources` (none for other names).
+  public static func compare(
+    folder old: FolderSide, _ new: FolderSide, ignoring: Set<String> = [], sources: CatalogueSources
+  ) -> Folder {
     let names = old.names.union(new.names).sorted()
     return Folder(
       files: names.concurrentMap { name in
@@ -96,7 +98,7 @@ extension CatalogueDiff {
         }
         switch (old.catalogues[name], new.catalogues[name]) {
         case (let a?, let b?):
-          let site = CatalogueFileList.entry(forFile: name)?.site
+          let site = sources.entry(forFile: name)?.site
           do {
             let d = try compare(a, b, options: Options(ignoring: ignoring, site: site))
             return Folder.File(

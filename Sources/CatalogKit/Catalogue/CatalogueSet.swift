@@ -5,34 +5,32 @@ public struct CatalogueSet: Sendable {
     /// The file name (last path component).
     public var file: String
     public var catalogue: AnyCatalogue
+    /// The list entry for this file, if a source writes it.
+    public var entry: CatalogueFileEntry?
+    /// The source the file belongs to: its entry's, or the source its name starts with; nil for a
+    /// file no source knows, which gets the general rules and bounds.
+    public var source: CatalogueSource?
 
-    public init(file: String, catalogue: AnyCatalogue) {
+    public init(file: String, catalogue: AnyCatalogue, sources: CatalogueSources) {
       self.file = file
       self.catalogue = catalogue
+      entry = sources.entry(forFile: file)
+      source = sources.source(forFile: file)
     }
 
-    /// The list entry for this file, if it is one of the 18.
-    public var entry: CatalogueFileEntry? { CatalogueFileList.entry(forFile: file) }
+    public var numbering: SharedRules.Numbering { source?.numbering ?? .strict }
+    public var chronology: Bool { source?.chronology ?? true }
 
-    /// BombJack files hold parts of runs, so their numbers may have gaps; everyone else is 1…n.
-    public var numbering: SharedRules.Numbering { isBombJack ? .gapsAllowed : .strict }
-
-    /// BombJack numbers in crawl order, so dates need not follow numbers.
-    public var chronology: Bool { !isBombJack }
-
-    var isBombJack: Bool { (entry?.tool ?? "") == "bombjack" || (entry == nil && file.hasPrefix("bombjack-")) }
-
-    /// The source whose plausibility bounds apply: the list's tool, BombJack by name, else general.
-    public var source: String { entry?.tool ?? (isBombJack ? "bombjack" : "general") }
-
-    /// The shared rules for this file, chosen by its name, with its source's plausibility bounds.
+    /// The shared rules for this file, chosen by its source, with its source's plausibility bounds.
     /// - Parameter latestYear: the latest plausible issue year; nil takes the file's `generated` year + 1.
     public func validate(
       allowlist: HostAllowlist = .standard, numbering: SharedRules.Numbering? = nil, latestYear: Int? = nil
     ) -> ValidationReport {
-      catalogue.validate(
+      var plausibility = source?.plausibility ?? .general
+      if plausibility.latestYear == nil { plausibility.latestYear = latestYear }
+      return catalogue.validate(
         allowlist: allowlist, numbering: numbering ?? self.numbering, chronology: chronology,
-        plausibility: Plausibility.of(source: source, latestYear: latestYear), rowCeiling: entry?.rowCeiling)
+        plausibility: plausibility, rowCeiling: entry?.rowCeiling)
     }
   }
 
@@ -45,8 +43,13 @@ public struct CatalogueSet: Sendable {
   }
 
   public var members: [Member]
+  /// The sources whose files are expected (`Expectation.all`) and whose cross-file rules apply.
+  public var sources: CatalogueSources
 
-  public init(_ members: [Member]) { self.members = members }
+  public init(_ members: [Member], sources: CatalogueSources) {
+    self.members = members
+    self.sources = sources
+  }
 
   /// Each file's shared rules (numbering chosen by file).
   public func reports(allowlist: HostAllowlist = .standard, latestYear: Int? = nil) -> [(
@@ -72,8 +75,8 @@ public struct CatalogueSet: Sendable {
     }
     let files = Set(members.map(\.file))
     if expect == .all {
-      add("folder/expected-set", .error, CatalogueFileList.all.map(\.file).filter { !files.contains($0) }) {
-        "\($0) of the \(CatalogueFileList.all.count) catalogues \(Plural.verb($0, "is", "are")) missing"
+      add("folder/expected-set", .error, sources.files.map(\.file).filter { !files.contains($0) }) {
+        "\($0) of the \(sources.files.count) catalogues \(Plural.verb($0, "is", "are")) missing"
       }
     }
     add("folder/known-file", .warning, members.filter { $0.entry == nil }.map(\.file)) {
@@ -98,37 +101,14 @@ public struct CatalogueSet: Sendable {
       }
     ) { "\(Plural.count($0, "file")) \(Plural.verb($0, "does", "do")) not have the shape or base the list gives them" }
 
-    let bombjack = members.filter { $0.numbering == .gapsAllowed }.compactMap { m -> (String, IssueCatalogue)? in
-      if case .issue(let c) = m.catalogue { return (m.file, c) }
-      return nil
+    for source in sources.all where source.numbering == .gapsAllowed {
+      out += partsOfRuns(source, files: files)
     }
-    if bombjack.count > 1 {
-      add(
-        "bombjack/unique-id-across-files", .error,
-        SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.id) } })
-      ) {
-        "\(Plural.count($0, "BombJack id")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
-      }
-      add(
-        "bombjack/unique-zip-across-files", .error,
-        SharedRules.duplicates(bombjack.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.zip) } })
-      ) {
-        "\(Plural.count($0, "BombJack zip")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
-      }
+    // Every multi-file source whose files hold whole runs maps each group (series) to exactly one
+    // file (§6.1).
+    let grouped = Dictionary(grouping: members.filter { $0.numbering == .strict && $0.entry != nil }) {
+      $0.entry?.tool ?? ""
     }
-    let allBombJack = CatalogueFileList.files(ofTool: "bombjack").map(\.file)
-    if allBombJack.allSatisfy(files.contains) {
-      var problems: [String] = []
-      let rows = bombjack.flatMap { $0.1.issues }
-      for (key, numbers) in SharedRules.grouped(rows, by: \.series, \.number) {
-        if let p = SharedRules.numberingProblem(numbers, .strict) { problems.append("\(key) (\(p))") }
-      }
-      add("bombjack/numbering-across-files", .error, problems) {
-        "\(Plural.count($0, "BombJack run")) \(Plural.verb($0, "is", "are")) not numbered exactly 1…n across the seven files"
-      }
-    }
-    // Every multi-file source but BombJack maps each group (series) to exactly one file (§6.1).
-    let grouped = Dictionary(grouping: members.filter { !$0.isBombJack && $0.entry != nil }) { $0.entry?.tool ?? "" }
     for (tool, files) in grouped.sorted(by: { $0.key < $1.key }) where files.count > 1 {
       let rows = files.flatMap { m -> [(record: String, key: String)] in
         guard case .issue(let c) = m.catalogue else { return [] }
@@ -143,6 +123,46 @@ public struct CatalogueSet: Sendable {
       let groups = IssueIdentity.collisions(IssueIdentity.records(of: m.catalogue, site: site))
       add("identity/collisions", .error, groups.map { "\(m.file): \($0.joined(separator: " = "))" }) {
         "\(Plural.count($0, "group")) of records \(Plural.verb($0, "shares", "share")) one identity (site, id, number, folded title, series) in a file"
+      }
+    }
+    return out
+  }
+
+  /// A source whose files hold parts of runs (BombJack's shelves): ids and zips unique across its
+  /// files, and, when all of them are here, every run numbered 1…n across them.
+  private func partsOfRuns(_ source: CatalogueSource, files: Set<String>) -> [Finding] {
+    var out: [Finding] = []
+    func add(_ rule: String, _ records: [String], _ message: (Int) -> String) {
+      if !records.isEmpty {
+        out.append(Finding(rule: rule, severity: .error, message: message(records.count), records: records))
+      }
+    }
+    let name = source.displayName
+    let parts = members.filter { $0.source?.id == source.id }.compactMap { m -> (String, IssueCatalogue)? in
+      if case .issue(let c) = m.catalogue { return (m.file, c) }
+      return nil
+    }
+    if parts.count > 1 {
+      add(
+        "\(source.id)/unique-id-across-files",
+        SharedRules.duplicates(parts.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.id) } })
+      ) {
+        "\(Plural.count($0, "\(name) id")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
+      }
+      add(
+        "\(source.id)/unique-zip-across-files",
+        SharedRules.duplicates(parts.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.zip) } })
+      ) {
+        "\(Plural.count($0, "\(name) zip")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
+      }
+    }
+    if source.files.map(\.file).allSatisfy(files.contains) {
+      var problems: [String] = []
+      for (key, numbers) in SharedRules.grouped(parts.flatMap { $0.1.issues }, by: \.series, \.number) {
+        if let p = SharedRules.numberingProblem(numbers, .strict) { problems.append("\(key) (\(p))") }
+      }
+      add("\(source.id)/numbering-across-files", problems) {
+        "\(Plural.count($0, "\(name) run")) \(Plural.verb($0, "is", "are")) not numbered exactly 1…n across the \(Plural.spelled(source.files.count)) files"
       }
     }
     return out

@@ -43,26 +43,6 @@ public struct Plausibility: Sendable, Equatable {
   /// For a file the list does not know.
   public static let general = Plausibility(source: "general")
 
-  /// The bounds of one source (`CatalogueFileEntry.tool`), or `general`.
-  public static func of(source tool: String, latestYear: Int? = nil) -> Plausibility {
-    var p: Plausibility
-    switch tool {
-    // The longest shipped run has 1,765 issues (a BombJack games shelf), the others stay below 700.
-    case "bombjack": p = Plausibility(source: tool, numbers: 1...10_000)
-    case "retrospec", "archive", "spectrum", "atarimania", "vintageapple":
-      p = Plausibility(source: tool, numbers: 1...5_000)
-    // PopBoks: the magazines' own years; Džuboks printed 194 issues, Ritam about 30.
-    case "popboks":
-      p = Plausibility(source: tool, numbers: 1...1_000, earliestYear: 1974, pages: 1...1_000, ids: 1...10_000)
-      p.latestYear = 1995
-      return p
-    case "stripovi": p = Plausibility(source: tool, numbers: 1...1_000, pages: 1...Plausibility.maximumPages)
-    default: p = Plausibility(source: "general")
-    }
-    p.latestYear = latestYear
-    return p
-  }
-
   /// The latest plausible year for a catalogue generated on `generated` (`YYYY-MM-DD`).
   func latestYear(generated: String) -> Int? {
     if let latestYear { return latestYear }

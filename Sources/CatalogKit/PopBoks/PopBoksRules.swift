@@ -1,6 +1,10 @@
 /// The checks a PopBoks catalogue must pass before it is written (spec: sources/popboks.md,
 /// "Validation before writing"). The shared rules for every catalogue are added by the runner.
 public enum PopBoksRules {
+  /// The magazines' own years; Džuboks printed 194 issues, Ritam about 30.
+  public static let plausibility = Plausibility(
+    source: "popboks", numbers: 1...1_000, earliestYear: 1974, latestYear: 1995, pages: 1...1_000, ids: 1...10_000)
+
   /// Which issue years the magazines span.
   public static let years = 1974...1995
 
@@ -68,7 +72,7 @@ public enum PopBoksRules {
         })
     }
     // The year window is the build's (`--years`), so the plausibility bounds follow it.
-    var plausible = Plausibility.of(source: "popboks")
+    var plausible = plausibility
     plausible.earliestYear = years.lowerBound
     plausible.latestYear = years.upperBound
     return rules + plausible.popboksRules()

@@ -139,17 +139,4 @@ public struct FreshnessRules: Sendable {
     if let r = rules.first(where: { $0.matches(method: method, target: target) }) { return r.kind }
     return method == "HEAD" ? .size : .listing
   }
-
-  /// The rules each source declares in its own folder, by the tool's source name.
-  public static func forSource(_ source: String) -> FreshnessRules {
-    switch source {
-    case "retrospec": RetroSpecFreshness.rules
-    case "bombjack": BombJackFreshness.rules
-    case "atarimania": AtarimaniaFreshness.rules
-    case "vintageapple": VintageAppleFreshness.rules
-    case "popboks": PopBoksFreshness.rules
-    case "archive", "zxdb", "spectrum": ArchiveOrgFreshness.rules
-    default: FreshnessRules([])
-    }
-  }
 }

@@ -1,6 +1,9 @@
 /// retrospec-build's own checks before writing. The shared rules already cover unique ids, known
 /// series, non-empty titles, relative paths, the host allowlist and 1…n numbering.
 public enum RetroSpecRules {
+  /// The longest shipped RetroSpec run stays below 700 issues.
+  public static let plausibility = Plausibility(source: "retrospec", numbers: 1...5_000)
+
   /// - Parameters:
   ///   - thresholds: the counts a healthy crawl reaches.
   ///   - pages: the parsed index pages, so a failure can name the pages an issue count came from.
@@ -64,7 +67,7 @@ public enum RetroSpecRules {
             rule: "", severity: .warning, message: "live issues without a size (bytes)", records: bad.map(\.id))
         })
     }
-    return rules + Plausibility.of(source: "retrospec").issueRules()
+    return rules + plausibility.issueRules()
   }
 
   /// Why a page looks damaged, or nil.

@@ -3,10 +3,14 @@ import Foundation
 /// The checks a Stripovi catalogue must pass before it is written (spec: sources/stripovi.md,
 /// "Validation before writing"; the reference had none).
 public enum StripoviRules {
+  /// Comics run to a few hundred pages at most; page 0 is no comic.
+  public static let plausibility = Plausibility(
+    source: "stripovi", numbers: 1...1_000, pages: 1...Plausibility.maximumPages)
+
   /// - Parameter minimumComics: the previous catalogue's count; a drop almost always means a broken
   ///   parse, not a shrinking site.
   public static func rules(minimumComics: Int) -> [ValidationRule<StripoviCatalogue>] {
-    Plausibility.of(source: "stripovi").stripoviRules() + [
+    plausibility.stripoviRules() + [
       ValidationRule("stripovi/not-empty") { c in c.comics.isEmpty ? finding("the catalogue lists no comics") : nil },
       ValidationRule("stripovi/unique-id") { c in
         var seen = Set<Int>()

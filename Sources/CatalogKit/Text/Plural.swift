@@ -22,3 +22,11 @@ extension Plural {
     count == 1 ? singular : plural
   }
 }
+
+extension Plural {
+  /// Small counts in words, as a sentence says them ("none of the seven files").
+  public static func spelled(_ n: Int) -> String {
+    let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    return words.indices.contains(n) ? words[n] : String(n)
+  }
+}

@@ -1,6 +1,9 @@
 /// One Vintage Apple shelf's own checks; the shared rules (unique ids, known series, 1…n numbering,
 /// relative paths, hosts) are applied by the build runner for every catalogue.
 public enum VintageAppleRules {
+  /// The longest shipped Vintage Apple run stays below 700 issues.
+  public static let plausibility = Plausibility(source: "vintageapple", numbers: 1...5_000)
+
   /// The numbers that decide whether a crawl looks complete. They are settings, not constants.
   public struct Thresholds: Sendable, Equatable {
     /// The shelf needs at least this many files (reference: 900 magazines, 700 books).
@@ -27,7 +30,7 @@ public enum VintageAppleRules {
   public static func rules(group: VintageAppleGroup, _ t: Thresholds) -> [ValidationRule<IssueCatalogue>] {
     let slugs = Set(group.sections.map(\.slug))
     let expected = group.sections.map(\.slug)
-    return Plausibility.of(source: "vintageapple").issueRules() + [
+    return plausibility.issueRules() + [
       SharedRules.countFloor("minimum-issues", .atLeast(t.minIssues), noun: "file") { _ in
         "the parse or a section is broken"
       },

@@ -15,7 +15,10 @@ final class BuildRunnerTests: XCTestCase {
   override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
   let tool = BuildTool(
-    name: "sample-build", abstract: "Build a sample catalogue.", source: "sample", hosts: ["example.org"],
+    catalogue: CatalogueSource(
+      id: "sample", displayName: "Sample",
+      files: [CatalogueFileEntry("sample.json", site: "sample", display: "Sample", base: "")]),
+    abstract: "Build a sample catalogue.", hosts: ["example.org"],
     defaultDelayMS: 0,
     options: [BuildRunnerTests.minIssues])
   static let minIssues = Option.integer(

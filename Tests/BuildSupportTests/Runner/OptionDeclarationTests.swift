@@ -16,7 +16,12 @@ final class OptionDeclarationTests: XCTestCase {
   static let years = Option.span("--years", value: "<from-to>", 1900...2100, help: "Years.", defaultText: "1974-1995")
   static let month = Option.integer("--month", 1...12, help: "Month.")
   let tool = BuildTool(
-    name: "sample-build", abstract: "Build a sample catalogue.", source: "sample", hosts: ["example.org"],
+    catalogue: CatalogueSource(
+      id: "sample", displayName: "Sample",
+      files: ["sample-magazines.json", "sample-books.json"].map {
+        CatalogueFileEntry($0, site: "sample", display: "Sample", base: "")
+      }),
+    abstract: "Build a sample catalogue.", hosts: ["example.org"],
     options: [
       OptionDeclarationTests.maxDead, OptionDeclarationTests.maxPages, OptionDeclarationTests.sizedShare,
       OptionDeclarationTests.group, OptionDeclarationTests.years,
@@ -24,7 +29,7 @@ final class OptionDeclarationTests: XCTestCase {
       Option.flag("--probe", help: "Print the probe.", exclusiveGroup: "mode"),
       Option.choice("--build", value: "<group>", ["a", "b"], help: "Build.", exclusiveGroup: "mode"),
       OptionDeclarationTests.month, Option.integer("--number", 0...1_000_000, help: "Number."),
-    ], files: ["sample-magazines.json", "sample-books.json"], fileSelector: OptionDeclarationTests.group.name)
+    ], fileSelector: OptionDeclarationTests.group.name)
 
   func usage(_ arguments: [String], environment: [String: String] = [:]) -> String? {
     do {

@@ -17,8 +17,10 @@ final class RunOutcomeTests: XCTestCase {
   override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
   let tool = BuildTool(
-    name: "pair-build", abstract: "Build two sample catalogues.", source: "pair", hosts: ["example.org"],
-    defaultDelayMS: 0, files: ["a.json", "b.json"])
+    catalogue: CatalogueSource(
+      id: "pair", displayName: "Pair",
+      files: ["a.json", "b.json"].map { CatalogueFileEntry($0, site: "pair", display: "Pair", base: "") }),
+    abstract: "Build two sample catalogues.", hosts: ["example.org"], defaultDelayMS: 0)
 
   static func catalogue(_ n: Int) -> IssueCatalogue {
     IssueCatalogue(

@@ -8,33 +8,38 @@ import XCTest
 /// Each tool is declared once; these fail when the declaration and what is derived from it (the
 /// pinned help screen, the catalogue file list `catalog` checks, `catalog build`'s runs) disagree.
 final class ToolDeclarationTests: XCTestCase {
+  let tools = Sources.all.map(\.tool)
+
   func testEveryToolsPinnedHelpIsTheHelpItsDeclarationMakes() throws {
-    for tool in BuildTools.all {
+    for tool in tools {
       let pinned = String(decoding: try Data(contentsOf: TestPaths.fixture("Help/\(tool.name).txt")), as: UTF8.self)
       XCTAssertEqual(Help.text(for: tool), pinned, "\(tool.name): declaration and Fixtures/Help disagree")
     }
   }
 
-  func testEveryToolsFilesAreTheCatalogueFileListsAndItsFullRunsWriteEachOnce() {
-    for tool in BuildTools.all {
-      XCTAssertEqual(
-        Set(tool.files), Set(CatalogueFileList.files(ofTool: tool.key).map(\.file)), "\(tool.name): files")
+  func testEveryToolsFullRunsWriteEachOfItsFilesOnceAndTheSourcesWriteTheEighteen() {
+    for tool in tools {
       XCTAssertEqual(tool.fullRuns.flatMap(\.files).sorted(), tool.files.sorted(), "\(tool.name): full runs")
+      XCTAssertTrue(tool.catalogue.files.allSatisfy { $0.tool == tool.id }, "\(tool.name): files stamped")
     }
-    XCTAssertEqual(
-      Set(BuildTools.all.flatMap(\.files)), Set(CatalogueFileList.all.map(\.file)),
-      "together the tools write every catalogue")
+    let files = Sources.catalogues.files.map(\.file)
+    XCTAssertEqual(files.count, 18)
+    XCTAssertEqual(Set(files).count, files.count, "no file is written by two sources")
+    XCTAssertEqual(Set(Sources.catalogues.files.map(\.site)).count, 18, "every file has its own site id")
   }
 
   func testEveryToolDeclaresWhatOnlyTakesAndItsHelpSaysIt() {
-    for tool in BuildTools.all {
-      XCTAssertNotEqual(tool.onlyKeys, BuildTool(name: "t", abstract: "", source: "t", hosts: []).onlyKeys, tool.name)
+    for tool in tools {
+      XCTAssertNotEqual(
+        tool.onlyKeys,
+        BuildTool(catalogue: CatalogueSource(id: "t", displayName: "T", files: []), abstract: "", hosts: []).onlyKeys,
+        tool.name)
       XCTAssertTrue(Help.text(for: tool).contains("Build a subset: \(tool.onlyKeys);"), tool.name)
     }
   }
 
   func testEveryDeclaredDefaultIsAValueItsOwnKindAccepts() {
-    for tool in BuildTools.all {
+    for tool in tools {
       for option in tool.options + SharedOptions.all(for: tool) {
         guard let d = option.defaultValue, option.kind.rangeText != nil else { continue }
         // A default in words ("the previous count…") is allowed; a number must be in range.
@@ -45,9 +50,9 @@ final class ToolDeclarationTests: XCTestCase {
   }
 
   func testEveryToolHasOneKeyOneCacheAndDistinctOptions() {
-    XCTAssertEqual(Set(BuildTools.all.map(\.key)).count, BuildTools.all.count)
-    XCTAssertEqual(Set(BuildTools.all.map(\.cacheName)).count, BuildTools.all.count)
-    for tool in BuildTools.all {
+    XCTAssertEqual(Set(tools.map(\.id)).count, tools.count)
+    XCTAssertEqual(Set(tools.map(\.cacheName)).count, tools.count)
+    for tool in tools {
       let names = (tool.options + SharedOptions.all(for: tool)).map(\.name)
       XCTAssertEqual(Set(names).count, names.count, "\(tool.name): an option is declared twice")
       XCTAssertTrue(tool.name.hasSuffix("-build"))

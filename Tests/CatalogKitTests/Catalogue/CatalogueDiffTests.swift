@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import Foundation
 import XCTest
@@ -148,7 +149,7 @@ final class CatalogueDiffTests: XCTestCase {
 
   func testAFolderDiffMatchesFilesByNameAndCountsFilesOnOneSideAsWhollyAddedOrRemoved() {
     let (old, new) = folders()
-    let d = CatalogueDiff.compare(folder: old, new)
+    let d = CatalogueDiff.compare(folder: old, new, sources: Sources.catalogues)
     XCTAssertEqual(
       d.files.map(\.file),
       ["archive-catalog.json", "popboks-ritam.json", "retrospec-catalog.json", "stripovi-catalog.json"])
@@ -168,7 +169,7 @@ final class CatalogueDiffTests: XCTestCase {
     let new = CatalogueDiff.FolderSide(catalogues: [
       "a.json": .popboks(CatalogueTestData.ritam()), "b.json": .issue(CatalogueTestData.retroSpec()),
     ])
-    let d = CatalogueDiff.compare(folder: old, new)
+    let d = CatalogueDiff.compare(folder: old, new, sources: Sources.catalogues)
     XCTAssertEqual(d.files.map(\.status), [.trouble, .trouble])
     XCTAssertTrue(d.hasTrouble)
     XCTAssertEqual(d.files[1].error, "b.json: line 3")
@@ -177,7 +178,7 @@ final class CatalogueDiffTests: XCTestCase {
 
   func testTheFolderTableHasOneRowPerFileATotalAndAVerdict() {
     let (old, new) = folders()
-    let d = CatalogueDiff.compare(folder: old, new)
+    let d = CatalogueDiff.compare(folder: old, new, sources: Sources.catalogues)
     let table = d.table(old: "catalogs", new: "new")
     let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     XCTAssertEqual(lines[0], "old: catalogs (3 catalogues)")
@@ -195,7 +196,7 @@ final class CatalogueDiffTests: XCTestCase {
 
   func testCountsSaySingularForOne() {
     let one = CatalogueDiff.FolderSide(catalogues: ["a.json": .issue(CatalogueTestData.retroSpec())])
-    let d = CatalogueDiff.compare(folder: one, one)
+    let d = CatalogueDiff.compare(folder: one, one, sources: Sources.catalogues)
     let text = d.table(old: "x", new: "y")
     XCTAssertTrue(text.hasPrefix("old: x (1 catalogue)\nnew: y (1 catalogue)\n"), text)
     XCTAssertTrue(text.contains("total (1 file) "), text)
@@ -215,7 +216,8 @@ final class CatalogueDiffTests: XCTestCase {
     }
     old.catalogues["atarimania-catalog.json"] = .issue(CatalogueTestData.retroSpec())
     new.catalogues["atarimania-catalog.json"] = .issue(many)
-    let md = CatalogueDiff.compare(folder: old, new).markdown(old: "catalogs", new: "new", maxRemoved: 5)
+    let md = CatalogueDiff.compare(folder: old, new, sources: Sources.catalogues).markdown(
+      old: "catalogs", new: "new", maxRemoved: 5)
     let lines = md.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     XCTAssertEqual(lines[0], "### Catalogue changes")
     XCTAssertEqual(
@@ -240,7 +242,8 @@ final class CatalogueDiffTests: XCTestCase {
       new.issues.append(Issue(id: "N\(n)", series: "RI", number: n + 2, title: "T", zip: "z\(n).zip"))
     }
     let d = CatalogueDiff.compare(
-      folder: .init(catalogues: ["a.json": .issue(old)]), .init(catalogues: ["a.json": .issue(new)]))
+      folder: .init(catalogues: ["a.json": .issue(old)]), .init(catalogues: ["a.json": .issue(new)]),
+      sources: Sources.catalogues)
     let md = d.markdown(old: "o", new: "n")
     XCTAssertTrue(md.contains("… and 50 more."), md)
     XCTAssertFalse(md.contains("`N200`"), md)
@@ -290,7 +293,7 @@ final class CatalogueDiffTests: XCTestCase {
       oldSide.catalogues["f\(f).json"] = .issue(old)
       newSide.catalogues["f\(f).json"] = .issue(new)
     }
-    let d = CatalogueDiff.compare(folder: oldSide, newSide)
+    let d = CatalogueDiff.compare(folder: oldSide, newSide, sources: Sources.catalogues)
     let md = d.markdown(old: "o", new: "n")
     XCTAssertLessThanOrEqual(md.utf8.count, CatalogueDiff.Folder.markdownMaxBytes)
     XCTAssertTrue(md.contains("| f7.json | 4 | 1504 | 1500 | 0 | 0 | **changed** |"), "every file keeps its row")

@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import XCTest
 
@@ -28,13 +29,13 @@ final class HostAllowlistTests: XCTestCase {
   }
 
   func testTheFileListHasEighteenDistinctFilesAndEveryIssueBaseHostIsAllowed() {
-    XCTAssertEqual(CatalogueFileList.all.count, 18)
-    XCTAssertEqual(Set(CatalogueFileList.all.map(\.file)).count, 18)
-    XCTAssertEqual(Set(CatalogueFileList.all.map(\.site)).count, 18)
-    XCTAssertEqual(CatalogueFileList.files(ofTool: "bombjack").count, 7)
-    for e in CatalogueFileList.all where e.shape == .issue && !e.base.isEmpty {
+    XCTAssertEqual(Sources.catalogues.files.count, 18)
+    XCTAssertEqual(Set(Sources.catalogues.files.map(\.file)).count, 18)
+    XCTAssertEqual(Set(Sources.catalogues.files.map(\.site)).count, 18)
+    XCTAssertEqual(Sources.catalogues.files(ofSource: "bombjack").count, 7)
+    for e in Sources.catalogues.files where e.shape == .issue && !e.base.isEmpty {
       XCTAssertTrue(list.allows(e.base + "x.zip"), e.file)
     }
-    XCTAssertEqual(CatalogueFileList.entry(forFile: "popboks-ritam.json")?.resourceName, "popboks-ritam")
+    XCTAssertEqual(Sources.catalogues.entry(forFile: "popboks-ritam.json")?.resourceName, "popboks-ritam")
   }
 }

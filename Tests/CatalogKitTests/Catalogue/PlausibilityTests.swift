@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import Foundation
 import XCTest
@@ -18,7 +19,8 @@ final class PlausibilityTests: XCTestCase {
     XCTAssertEqual(
       built.errors.first?.message,
       "1 record has issue numbers or labels outside 1…1000, implausible for popboks (156: Ritam 9223372036854775807)")
-    let checked = CatalogueSet.Member(file: "popboks-ritam.json", catalogue: .popboks(c)).validate()
+    let checked = CatalogueSet.Member(file: "popboks-ritam.json", catalogue: .popboks(c), sources: Sources.catalogues)
+      .validate()
     XCTAssertEqual(checked.errors.map(\.rule), ["plausible/number"])
   }
 
@@ -29,7 +31,7 @@ final class PlausibilityTests: XCTestCase {
     c.issues[2].month = 13
     c.issues[3].pages = 20_000
     c.issues[1].bytes = Int64.max
-    let r = rules(c, .of(source: "retrospec"))
+    let r = rules(c, RetroSpecRules.plausibility)
     XCTAssertEqual(
       r.findings.map(\.rule),
       ["plausible/number", "plausible/year", "plausible/month", "plausible/pages", "plausible/bytes"])
@@ -41,11 +43,11 @@ final class PlausibilityTests: XCTestCase {
     var c = CatalogueTestData.retroSpec()
     c.generated = "2026-11-30"
     c.issues[0].year = 2027
-    XCTAssertNil(rules(c, .of(source: "retrospec")).finding("plausible/year"), "next year's issue is on sale")
+    XCTAssertNil(rules(c, RetroSpecRules.plausibility).finding("plausible/year"), "next year's issue is on sale")
     c.issues[0].year = 2028
-    XCTAssertNotNil(rules(c, .of(source: "retrospec")).finding("plausible/year"))
-    XCTAssertNil(rules(c, .of(source: "retrospec", latestYear: 2030)).finding("plausible/year"))
-    XCTAssertNotNil(rules(c, .of(source: "retrospec", latestYear: 2027)).finding("plausible/year"))
+    XCTAssertNotNil(rules(c, RetroSpecRules.plausibility).finding("plausible/year"))
+    XCTAssertNil(rules(c, RetroSpecRules.plausibility.latest(2030)).finding("plausible/year"))
+    XCTAssertNotNil(rules(c, RetroSpecRules.plausibility.latest(2027)).finding("plausible/year"))
   }
 
   func testStripoviNumbersPagesIdsAndDateYearsAreBounded() {
@@ -53,7 +55,7 @@ final class PlausibilityTests: XCTestCase {
     c.comics[0].pages = 1_000_000
     c.comics[1].id = 0
     c.comics[2].date = "1.10.1811."
-    let r = ValidationReport.run(Plausibility.of(source: "stripovi").stripoviRules(), on: c)
+    let r = ValidationReport.run(StripoviRules.plausibility.stripoviRules(), on: c)
     XCTAssertEqual(r.errors.map(\.rule), ["plausible/pages", "plausible/id", "plausible/year"])
   }
 
@@ -83,14 +85,24 @@ final class PlausibilityTests: XCTestCase {
     var c = CatalogueTestData.ritam()
     c.issues[0].label = "99999999999999999999999999/2"
     XCTAssertNotNil(
-      ValidationReport.run(Plausibility.of(source: "popboks").popboksRules(), on: c).finding("plausible/number"))
+      ValidationReport.run(PopBoksRules.plausibility.popboksRules(), on: c).finding("plausible/number"))
   }
 
   func testTheReferenceCataloguesAreAllPlausible() throws {
     for url in try CatalogueTestData.referenceFiles() {
       let c = try CatalogueFile.decode([UInt8](try Data(contentsOf: url)), file: url.lastPathComponent)
-      let report = CatalogueSet.Member(file: url.lastPathComponent, catalogue: c).validate(latestYear: 2027)
+      let report = CatalogueSet.Member(file: url.lastPathComponent, catalogue: c, sources: Sources.catalogues).validate(
+        latestYear: 2027)
       XCTAssertEqual(report.findings.filter { $0.rule.hasPrefix("plausible/") }, [], url.lastPathComponent)
     }
+  }
+}
+
+extension Plausibility {
+  /// These bounds with `year` as the latest plausible one.
+  fileprivate func latest(_ year: Int) -> Plausibility {
+    var p = self
+    p.latestYear = year
+    return p
   }
 }

@@ -1,9 +1,10 @@
+import CatalogKit
 import Foundation
 import ShelfmarkSamples
 import ShelfmarkTestSupport
 import XCTest
 
-@testable import CatalogKit
+@testable import BuildSupport
 
 final class StrictJSONTests: XCTestCase {
   private func scan(_ s: String) throws(StrictJSONError) -> StrictJSON.Summary { try StrictJSON.scan(Array(s.utf8)) }
@@ -135,7 +136,7 @@ final class StrictJSONTests: XCTestCase {
   }
 
   func testEveryReferenceCatalogueScans() throws {
-    for name in CatalogueFileList.all.map(\.file) {
+    for name in Sources.catalogues.files.map(\.file) {
       let url = try TestPaths.shared("reference-catalogs/" + name)
       XCTAssertNoThrow(try StrictJSON.scan([UInt8](try Data(contentsOf: url))), name)
     }

@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import Foundation
 import ShelfmarkTestSupport
@@ -34,7 +35,7 @@ final class DemoCommandTests: XCTestCase {
     let catalogs = dir.appendingPathComponent("catalogs")
     var files: [String] = []
     for source in sources {
-      let expected = CatalogueFileList.files(ofTool: source).map(\.file)
+      let expected = Sources.catalogues.files(ofSource: source).map(\.file)
       XCTAssertFalse(expected.isEmpty, source)
       files += expected
     }
@@ -47,7 +48,7 @@ final class DemoCommandTests: XCTestCase {
         data, try Data(contentsOf: dir.appendingPathComponent("first-run/" + file)),
         "\(file): the rebuild left it as it was")
     }
-    XCTAssertEqual(Set(files), Set(CatalogueFileList.all.map(\.file)), "all 18 catalogues")
+    XCTAssertEqual(Set(files), Set(Sources.catalogues.files.map(\.file)), "all 18 catalogues")
     XCTAssertTrue(
       r.stdout.contains("\(files.count) catalogues: \(files.count) written, 0 unchanged, 0 refused, 0 failed"), r.stdout
     )

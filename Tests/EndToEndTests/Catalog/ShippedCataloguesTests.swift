@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import Foundation
 import ShelfmarkTestSupport
@@ -10,13 +11,13 @@ final class ShippedCataloguesTests: XCTestCase {
 
   func testTheFolderHoldsExactlyTheEighteenListedCatalogues() throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
-    XCTAssertEqual(Set(names), Set(CatalogueFileList.all.map(\.file)))
+    XCTAssertEqual(Set(names), Set(Sources.catalogues.files.map(\.file)))
   }
 
   /// A file our encoder would write differently shows up as a spurious change in the first rebuild's
   /// diff (every byte of a whitespace change); canonical files make that diff the real one.
   func testEveryShippedCatalogueIsInTheCanonicalEncoding() throws {
-    for entry in CatalogueFileList.all {
+    for entry in Sources.catalogues.files {
       let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(entry.file)))
       let decoded = try CatalogueFile.decode(bytes, file: entry.file)
       XCTAssertTrue(try decoded.encoded() == bytes, "\(entry.file) is not in the canonical encoding")

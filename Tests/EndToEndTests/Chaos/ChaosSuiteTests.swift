@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import Foundation
 import ShelfmarkSamples
@@ -50,7 +51,7 @@ final class ChaosSuiteTests: XCTestCase {
   func testAtarimaniaUnderChaosEndsIdenticalOrRefusedAndHeals() throws {
     let site = try ChaosSite(
       tool: "atarimania-build", arguments: ["--min-issues", "0"],
-      files: CatalogueFileList.files(ofTool: "atarimania").map(\.file)
+      files: Sources.catalogues.files(ofSource: "atarimania").map(\.file)
     ) { _ = try GeneratedAtarimania(titles: 8, issuesPerTitle: 8).write(into: $0) }
     try runSuite(site)
   }
@@ -58,7 +59,7 @@ final class ChaosSuiteTests: XCTestCase {
   func testVintageAppleUnderChaosEndsIdenticalOrRefusedAndHeals() throws {
     let site = try ChaosSite(
       tool: "vintageapple-build", arguments: ["--min-magazines", "1", "--min-books", "1"],
-      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file)
+      files: Sources.catalogues.files(ofSource: "vintageapple").map(\.file)
     ) { _ = try GeneratedVintageApple(slugs: VintageAppleSection.all.map(\.slug), rowsPerSection: 6).write(into: $0) }
     try runSuite(site)
   }

@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import Foundation
 import ShelfmarkSamples
@@ -18,7 +19,7 @@ final class BombJackRefreshTests: XCTestCase {
   private func trial() throws -> RefreshTrial {
     try RefreshTrial(
       tool: "bombjack-build", arguments: ["--ignore-robots", "--min-share", "0", "--min-issues", "0"],
-      files: CatalogueFileList.files(ofTool: "bombjack").map(\.file), sizes: Self.zipSizes)
+      files: Sources.catalogues.files(ofSource: "bombjack").map(\.file), sizes: Self.zipSizes)
   }
 
   func testARefreshWalksOnlyWhatTheChangelogPointsAtAndMatchesAColdBuild() throws {

@@ -1,3 +1,4 @@
+import BuildSupport
 import CatalogKit
 import Foundation
 import ShelfmarkSamples
@@ -20,7 +21,7 @@ final class ListingRefreshTests: XCTestCase {
   func testAtarimaniaRefreshMatchesAColdBuildForATenthOfItsRequests() throws {
     let t = try RefreshTrial(
       tool: "atarimania-build", arguments: ["--min-issues", "0"],
-      files: CatalogueFileList.files(ofTool: "atarimania").map(\.file), sizes: Self.pdfSizes)
+      files: Sources.catalogues.files(ofSource: "atarimania").map(\.file), sizes: Self.pdfSizes)
     try t.publish { try GeneratedAtarimania(titles: 6, issuesPerTitle: 30).write(into: $0) }
     try t.assertRefreshMatchesColdBuild(newItems: GeneratedAtarimania.newItems) {
       try t.publish { try GeneratedAtarimania(titles: 6, issuesPerTitle: 30, changed: true).write(into: $0) }
@@ -30,7 +31,7 @@ final class ListingRefreshTests: XCTestCase {
   func testVintageAppleRefreshMatchesAColdBuildForATenthOfItsRequests() throws {
     let t = try RefreshTrial(
       tool: "vintageapple-build", arguments: ["--min-magazines", "1", "--min-books", "1"],
-      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file), sizes: Self.pdfSizes)
+      files: Sources.catalogues.files(ofSource: "vintageapple").map(\.file), sizes: Self.pdfSizes)
     let slugs = VintageAppleSection.all.map(\.slug)
     try t.publish { try GeneratedVintageApple(slugs: slugs, rowsPerSection: 20).write(into: $0) }
     try t.assertRefreshMatchesColdBuild(newItems: GeneratedVintageApple.newItems) {

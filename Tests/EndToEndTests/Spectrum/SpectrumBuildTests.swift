@@ -317,7 +317,7 @@ final class SpectrumBuildTests: XCTestCase {
     ] {
       XCTAssertTrue(r.stdout.contains("  " + option), option)
     }
-    XCTAssertTrue(r.stdout.contains("(default: .zxdb-cache)"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("(default: .spectrum-cache)"), r.stdout)
   }
 
   func testMoreThanFiveJobsIsAUsageError() throws {

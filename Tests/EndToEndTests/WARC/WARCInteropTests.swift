@@ -60,7 +60,7 @@ final class WARCInteropTests: XCTestCase {
       ] + demoArguments)
     XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
     let first = dir.appendingPathComponent("first-run")
-    for file in CatalogueFileList.all.map(\.file) {
+    for file in Sources.catalogues.files.map(\.file) {
       XCTAssertEqual(
         try Data(contentsOf: out.appendingPathComponent(file)),
         try Data(contentsOf: first.appendingPathComponent(file)),

@@ -5,8 +5,13 @@ import Foundation
 public enum AtarimaniaTool {
   /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
   public static let tool = BuildTool(
-    name: "atarimania-build", abstract: "Build the Atarimania catalogue of Atari magazines.",
-    source: "atarimania", hosts: [AtarimaniaSite.host], charset: .utf8Else(.latin1),
+    catalogue: CatalogueSource(
+      id: "atarimania", displayName: "Atarimania",
+      files: [
+        CatalogueFileEntry(
+          AtarimaniaSite.catalogueFile, site: "atarimania", display: "Atarimania", base: "https://www.atarimania.com/")
+      ], freshness: AtarimaniaFreshness.rules, plausibility: AtarimaniaRules.plausibility),
+    abstract: "Build the Atarimania catalogue of Atari magazines.", hosts: [AtarimaniaSite.host],
     // Pages are fetched one at a time; the size probes five at a time, each start 150 ms apart.
     defaultDelayMS: 150, defaultJobs: 5,
     // The CDN in front of the site answers a non-browser User-Agent with a challenge page.
@@ -16,8 +21,11 @@ public enum AtarimaniaTool {
       Reads https://www.atarimania.com/magazines, then one page per title (one at a time), then asks
       every PDF its size with a HEAD request. A CDN challenge page instead of a page stops the build
       (exit 69) and is removed from the cache.
-      """, files: [AtarimaniaSite.catalogueFile],
+      """,
     onlyKeys: "title ids (the number in /magazines/<id>), e.g. 20,18")
+
+  /// The source, declared once: its tool and its run.
+  public static let source = Source(tool, build: build)
 
   static let minIssues = Option.integer(
     "--min-issues", 0...1_000_000, help: "The catalogue needs more issues than this.",

@@ -5,8 +5,16 @@ import Foundation
 public enum BombJackTool {
   /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
   public static let tool = BuildTool(
-    name: "bombjack-build", abstract: "Build the seven BombJack catalogues (DLH's Commodore Archive).",
-    source: "bombjack", hosts: [BombJackSite.host, "arcarc.xmission.com"], charset: .utf8Else(.latin1),
+    catalogue: CatalogueSource(
+      id: "bombjack", displayName: "BombJack",
+      files: BombJackShelf.allCases.map {
+        CatalogueFileEntry(
+          $0.fileName, site: "bombjack" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst(),
+          display: "BombJack: \($0.label)", base: "")
+      }, freshness: BombJackFreshness.rules, plausibility: BombJackRules.plausibility, numbering: .gapsAllowed,
+      chronology: false),
+    abstract: "Build the seven BombJack catalogues (DLH's Commodore Archive).",
+    hosts: [BombJackSite.host, "arcarc.xmission.com"],
     // Pages at one a second (a FrontPage site on a volunteer server); HEADs at the reference's 250 ms.
     defaultDelayMS: 1000, defaultProbeDelayMS: 250, defaultJobs: 1,
     options: [start, maxPages, noProbe, minShare, minIssues, maxPerFile], noProbe: noProbe,
@@ -14,8 +22,11 @@ public enum BombJackTool {
       commodore.bombjack.org's robots.txt disallows every path. Walking it anyway is a project decision, so
       the walk needs --ignore-robots, and the summary says it was given. --only writes just the shelves
       it names; the walk is the same.
-      """, files: BombJackShelf.allCases.map(\.fileName), fileSelector: "--only",
+      """, fileSelector: "--only",
     onlyKeys: "shelf names (\(BombJackShelf.allCases.map(\.rawValue).joined(separator: ", ")))")
+
+  /// The source, declared once: its tool and its run.
+  public static let source = Source(tool, build: build)
 
   static let start = Option.list(
     "--start", value: "<url>", help: "Walk from these pages and the folders below them instead of the root (a subset).")
@@ -55,12 +66,12 @@ public enum BombJackTool {
     let partial = !start.isEmpty || o.only != nil
     if start.isEmpty, let root { start = [root] }
 
-    let crawl = try await SiteCrawl.walk(ctx, start: start, scoped: partial, maxPages: maxPages)
+    let crawl = try await BombJackCrawl.walk(ctx, start: start, scoped: partial, maxPages: maxPages)
     if crawl.capped {
       ctx.warn("the walk stopped at --max-pages \(maxPages) with \(Plural.count(crawl.leftOver, "page")) still queued")
     }
     let targets = BombJackCatalogueAssembly.probeTargets(crawl.pages)
-    let probes = o[noProbe] ? [:] : try await SiteCrawl.probe(ctx, targets)
+    let probes = o[noProbe] ? [:] : try await BombJackCrawl.probe(ctx, targets)
     let build = BombJackCatalogueAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
     BombJackLineage.tag(ctx, build, pages: crawl.pages, probes: probes)
     for r in build.runs {

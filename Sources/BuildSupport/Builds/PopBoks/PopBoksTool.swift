@@ -5,8 +5,15 @@ import Foundation
 public enum PopBoksTool {
   /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
   public static let tool = BuildTool(
-    name: "popboks-build", abstract: "Build the PopBoks catalogues (Džuboks, Ritam).",
-    source: "popboks", hosts: [PopBoksMagazine.host], charset: .utf8Else(.windows1250),
+    catalogue: CatalogueSource(
+      id: "popboks", displayName: "PopBoks",
+      files: PopBoksMagazine.allCases.map {
+        CatalogueFileEntry(
+          $0.catalogueFile, shape: .popboks,
+          site: "popboks" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst(),
+          display: "PopBoks: \($0.displayName)", base: "https://www.popboks.com/")
+      }, freshness: PopBoksFreshness.rules, plausibility: PopBoksRules.plausibility),
+    abstract: "Build the PopBoks catalogues (Džuboks, Ritam).", hosts: [PopBoksMagazine.host],
     defaultDelayMS: PopBoksBuildDefaults.delayMS, defaultJobs: PopBoksBuildDefaults.jobs,
     options: [magazine, probeReport, minIssues, years],
     discussion: """
@@ -15,8 +22,11 @@ public enum PopBoksTool {
       24 HEAD requests per issue where the reference asked 121. Probe answers are cached like pages,
       so a rerun asks nothing; the measured grids and their evidence are saved next to the cache as
       grids-<magazine>.json.
-      """, files: PopBoksMagazine.allCases.map(\.catalogueFile), fileSelector: magazine.name,
+      """, fileSelector: magazine.name,
     onlyKeys: "issue folder ids of the one --magazine, e.g. 154,155")
+
+  /// The source, declared once: its tool and its run.
+  public static let source = Source(tool, build: build)
 
   static let magazine = Option<PopBoksMagazine?>.word(
     "--magazine", value: "<name>", help: "Build one magazine: dzuboks or ritam.", defaultText: "both")
@@ -31,6 +41,6 @@ public enum PopBoksTool {
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
-    try await PopBoksRun(ctx).products()
+    try await PopBoksCrawl(ctx).products()
   }
 }

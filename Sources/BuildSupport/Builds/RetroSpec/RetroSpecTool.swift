@@ -5,16 +5,24 @@ import Foundation
 public enum RetroSpecTool {
   /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
   public static let tool = BuildTool(
-    name: "retrospec-build", abstract: "Build the RetroSpec catalogue (ex-Yugoslav computer magazines).",
-    source: "retrospec", hosts: [RetroSpecSite.host], charset: .utf8Else(.windows1250),
+    catalogue: CatalogueSource(
+      id: "retrospec", displayName: "RetroSpec",
+      files: [
+        CatalogueFileEntry(
+          RetroSpecCrawl.file, site: "retrospec", display: "RetroSpec", base: "https://retrospec.elite.org/pcsux/")
+      ], freshness: RetroSpecFreshness.rules, plausibility: RetroSpecRules.plausibility),
+    abstract: "Build the RetroSpec catalogue (ex-Yugoslav computer magazines).", hosts: [RetroSpecSite.host],
     // The reference's pace on this one small server: sequential, 150 ms after each request.
     defaultDelayMS: 150, defaultJobs: 1,
     options: [minIssues, maxDead, minDescribed, noProbe], noProbe: noProbe,
     discussion: """
       Crawls the 12 index pages, one metadata (magshow) page per issue and one HEAD per archive, about
       1,300 requests.
-      """, files: [RetroSpecCrawl.file],
+      """,
     onlyKeys: "series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige)")
+
+  /// The source, declared once: its tool and its run.
+  public static let source = Source(tool, build: build)
 
   static let minIssues = Option.integer(
     "--min-issues", 0...100_000, help: "Fewest issues a full build may write.",

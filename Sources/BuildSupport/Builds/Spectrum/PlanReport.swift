@@ -6,7 +6,7 @@ enum PlanReport {
   static func run(_ ctx: BuildContext) async throws {
     let (store, _) = try await DumpSource.open(ctx)
     for group in SpectrumGroup.allCases {
-      let plan = try GroupBuild.plan(group, store)
+      let plan = try SpectrumCrawl.plan(group, store)
       Out.heading("\(group.displayName) (\(group.fileName))")
       Out.line("planned rows        \(plan.rows.count)")
       Out.line("archive.org items   \(plan.identifiers.count)")

@@ -8,12 +8,16 @@ public enum SpectrumTool {
   static let dumpName = "ZXDB_mysql.sql.zip"
 
   public static let tool = BuildTool(
-    name: "spectrum-build",
+    catalogue: CatalogueSource(
+      id: "spectrum", displayName: "Spectrum Computing",
+      files: SpectrumGroup.allCases.map {
+        CatalogueFileEntry(
+          $0.fileName, site: "spectrum" + $0.displayName, display: "Spectrum Computing: \($0.displayName)",
+          base: ArchivePath.downloadBase)
+      }, freshness: ArchiveOrgFreshness.rules, plausibility: SpectrumRules.plausibility),
     abstract:
       "Build the Spectrum Computing catalogues (magazines, fanzines, books) from the ZXDB dump and archive.org.",
-    source: "zxdb",
     hosts: ["raw.githubusercontent.com", "archive.org"],
-    charset: .utf8Else(.latin1),
     // archive.org's metadata API: five in flight is polite; it firewalled a client at fifty.
     defaultDelayMS: 200, defaultJobs: 5, maxJobs: maxJobs,
     options: [
@@ -24,10 +28,13 @@ public enum SpectrumTool {
       Exactly one mode is needed: --build <group>, --plan, --probe, --validate or --expand <mask>.
       The dump is fetched once into the cache folder and loaded into <cache>/zxdb.sqlite, which is
       rebuilt only when the dump's SHA-256 changes. Delete the cache folder to get a newer dump.
-      """, files: SpectrumGroup.allCases.map(\.fileName), fileSelector: build.name,
+      """, fileSelector: build.name,
     fullRuns: SpectrumGroup.allCases.map {
       BuildTool.FullRun(arguments: ["--build", $0.rawValue], files: [$0.fileName], label: "spectrum \($0.rawValue)")
     }, onlyKeys: "series keys or issue ids of the --build group")
+
+  /// The source, declared once: its tool and what a run does in each mode.
+  public static let source = Source(tool, work: work)
 
   static let build = Option<SpectrumGroup?>.word(
     "--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books.", exclusiveGroup: "mode")
@@ -63,7 +70,7 @@ public enum SpectrumTool {
     if o[probe] { return .report { try await SpectrumProbeReport.run($0) } }
     if o[plan] { return .report { try await PlanReport.run($0) } }
     if o[validate] { return .report { try await ValidateReport.run($0) } }
-    return .build { try await GroupBuild.run($0) }
+    return .build { try await SpectrumCrawl.run($0) }
   }
 
   static func dumpURL() throws -> URL {

@@ -5,8 +5,14 @@ import Foundation
 public enum StripoviTool {
   /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
   public static let tool = BuildTool(
-    name: "stripovi-build", abstract: "Build the Stripovi.com web-comics catalogue.",
-    source: "stripovi", hosts: [StripoviReaderPage.host], charset: .utf8Else(.windows1250),
+    catalogue: CatalogueSource(
+      id: "stripovi", displayName: "Stripovi.com",
+      files: [
+        CatalogueFileEntry(
+          StripoviCrawl.file, shape: .stripovi, site: "stripovi", display: "Stripovi.com",
+          base: "https://www.stripovi.com/")
+      ], plausibility: StripoviRules.plausibility),
+    abstract: "Build the Stripovi.com web-comics catalogue.", hosts: [StripoviReaderPage.host],
     defaultDelayMS: StripoviBuildDefaults.delayMS, defaultJobs: 1,
     options: [maxMissing, previous, dropIncomplete, minComics],
     discussion: """
@@ -15,7 +21,10 @@ public enum StripoviTool {
       pages, its last page. The reader page shows title, pages and images only: cover, creators, date
       and lead come from --previous, never guessed; a comic without them fails validation unless
       --drop-incomplete leaves it out.
-      """, files: ["stripovi-catalog.json"], onlyKeys: "comic ids, e.g. 6,12")
+      """, onlyKeys: "comic ids, e.g. 6,12")
+
+  /// The source, declared once: its tool and its run.
+  public static let source = Source(tool, build: build)
 
   static let maxMissing = Option.integer(
     "--max-missing", 1...10_000, help: "Stop after this many ids in a row that are not comics.",
@@ -32,6 +41,6 @@ public enum StripoviTool {
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {
-    try await StripoviRun(ctx).products()
+    try await StripoviCrawl(ctx).products()
   }
 }

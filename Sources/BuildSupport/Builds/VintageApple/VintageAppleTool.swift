@@ -5,17 +5,30 @@ import Foundation
 public enum VintageAppleTool {
   /// The tool, declared once: help, parsing, `--version` and `catalog build` read it.
   public static let tool = BuildTool(
-    name: "vintageapple-build", abstract: "Build the Vintage Apple catalogues (magazines, books and manuals).",
-    source: "vintageapple", hosts: [VintageAppleSection.host], charset: .utf8Else(.latin1),
+    catalogue: CatalogueSource(
+      id: "vintageapple", displayName: "Vintage Apple",
+      files: [
+        CatalogueFileEntry(
+          VintageAppleGroup.magazines.catalogueFile, site: "vintageAppleMagazines",
+          display: "Vintage Apple: Magazines", base: "https://vintageapple.org/"),
+        CatalogueFileEntry(
+          VintageAppleGroup.books.catalogueFile, site: "vintageAppleBooks", display: "Vintage Apple: Books & Manuals",
+          base: "https://vintageapple.org/"),
+      ], freshness: VintageAppleFreshness.rules, plausibility: VintageAppleRules.plausibility),
+    abstract: "Build the Vintage Apple catalogues (magazines, books and manuals).",
+    hosts: [VintageAppleSection.host],
     // Section pages are fetched one at a time; the size probes five at a time, each start 150 ms apart.
     defaultDelayMS: 150, defaultJobs: 5,
     options: [group, minMagazines, minBooks, minSized, noProbe], noProbe: noProbe,
     discussion: """
       Reads the section pages of https://vintageapple.org/ (six magazine sections, ten book
       sections), then asks every PDF its size with a HEAD request.
-      """, files: VintageAppleGroup.allCases.map(\.catalogueFile), fileSelector: group.name,
+      """, fileSelector: group.name,
     onlyKeys: "section slugs: magazines \(VintageAppleGroup.magazines.sections.map(\.slug).joined(separator: ", ")); "
       + "books \(VintageAppleGroup.books.sections.map(\.slug).joined(separator: ", "))")
+
+  /// The source, declared once: its tool and its run.
+  public static let source = Source(tool, build: build)
 
   static let group = Option<VintageAppleGroup?>.word(
     "--group", value: "<magazines|books>", help: "Write one shelf only.", defaultText: "both")

@@ -2,7 +2,7 @@ import CatalogKit
 import Foundation
 
 /// The breadth-first walk and the size probes: all the BombJack build's network work.
-enum SiteCrawl {
+enum BombJackCrawl {
   /// Pages fetched and parsed at once; the fetcher's per-host gate still paces the requests.
   static let batchSize = 32
 

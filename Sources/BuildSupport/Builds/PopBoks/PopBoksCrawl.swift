@@ -12,7 +12,7 @@ enum PopBoksBuildDefaults {
 
 /// One popboks-build run: fetch each magazine's script, parse it, measure every issue's grid
 /// through the caching fetcher, and hand the catalogues to the runner.
-struct PopBoksRun {
+struct PopBoksCrawl {
   let ctx: BuildContext
 
   init(_ ctx: BuildContext) { self.ctx = ctx }

@@ -11,7 +11,8 @@ enum StripoviBuildDefaults {
 
 /// One stripovi-build run: walk comic ids through their reader pages, fit each comic's
 /// page-address rule, add what the reader page cannot show from the previous catalogue.
-struct StripoviRun {
+struct StripoviCrawl {
+  static let file = "stripovi-catalog.json"
   let ctx: BuildContext
 
   init(_ ctx: BuildContext) { self.ctx = ctx }
@@ -29,7 +30,7 @@ struct StripoviRun {
       onlyIDs = ids
     }
     let maxMissing = o[StripoviTool.maxMissing]
-    let target = ctx.outputPath(for: "stripovi-catalog.json")
+    let target = ctx.outputPath(for: Self.file)
     let previous = try previousCatalogue(default: target)
     let carried = Dictionary((previous?.comics ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -92,7 +93,7 @@ struct StripoviRun {
       ]
     return [
       .stripovi(
-        catalogue, file: "stripovi-catalog.json", rules: StripoviRules.rules(minimumComics: floor),
+        catalogue, file: Self.file, rules: StripoviRules.rules(minimumComics: floor),
         partial: onlyIDs != nil, summary: summary)
     ]
   }

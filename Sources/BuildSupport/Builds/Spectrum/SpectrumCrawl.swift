@@ -3,7 +3,7 @@ import Foundation
 
 /// `--build <group>`: plan from the dump, resolve every row against its item's metadata, and hand the
 /// catalogue to the runner for validation and writing.
-enum GroupBuild {
+enum SpectrumCrawl {
   static func run(_ ctx: BuildContext) async throws -> [BuildProduct] {
     let o = ctx.options
     guard let group = o[SpectrumTool.build] else {
