@@ -20,12 +20,12 @@ enum LineageBench {
     try measure(
       "vintageapple", tool: "vintageapple-build",
       arguments: ["--min-magazines", "1", "--min-books", "1", "--jobs", "4"],
-      files: CatalogueFileList.files(ofTool: "vintageapple").map(\.file), route: RefreshBench.pdfSizes, zipSizes: false
+      files: VintageAppleTool.tool.files, route: RefreshBench.pdfSizes, zipSizes: false
     ) { try GeneratedVintageApple(slugs: VintageAppleSection.all.map(\.slug), rowsPerSection: 150).write(into: $0) }
     try measure(
       "bombjack", tool: "bombjack-build",
       arguments: ["--ignore-robots", "--min-share", "0", "--min-issues", "0", "--jobs", "8"],
-      files: CatalogueFileList.files(ofTool: "bombjack").map(\.file), route: nil, zipSizes: true
+      files: BombJackTool.tool.files, route: nil, zipSizes: true
     ) {
       _ = try GeneratedSite.write(
         into: $0, pages: BombJackBench.pageCount / scale, files: BombJackBench.fileCount / scale)

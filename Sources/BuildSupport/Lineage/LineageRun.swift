@@ -14,7 +14,7 @@ public struct LineageRun {
   var options: BuildOptions
 
   init?(_ context: BuildContext, products: [BuildProduct]) {
-    guard context.options.lineage, let plan = LineagePlans.forSource(context.tool.source) else { return nil }
+    guard context.options.lineage, let plan = LineagePlans.forSource(context.tool.id) else { return nil }
     self.plan = plan
     self.options = context.options
     let cache = context.fetcher.cache
