@@ -8,7 +8,7 @@ enum LineagePlans {
     case "vintageapple": VintageAppleLineage.plan
     case "atarimania": AtarimaniaLineage.plan
     case "archive": ArchiveLineage.plan
-    case "zxdb": SpectrumLineage.plan
+    case "spectrum": SpectrumLineage.plan
     case "bombjack": BombJackLineage.plan
     case "popboks": PopBoksLineage.plan
     case "stripovi": StripoviLineage.plan

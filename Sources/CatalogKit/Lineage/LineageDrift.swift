@@ -38,8 +38,8 @@ public enum LineageDrift {
     for k in plan.kinds {
       let last = before.fieldsByKind[k.name] ?? [:]
       let this = now.fieldsByKind[k.name] ?? [:]
-      // Only a kind the build still read can have come back empty.
-      guard (now.answersByKind[k.name] ?? 0) > 0 else { continue }
+      // Only a kind the build still read, and that still answered, can have come back empty.
+      guard ((k.fieldsFromAnyStatus ? now.answersByKind : now.okByKind)[k.name] ?? 0) > 0 else { continue }
       let emptied = k.fields.filter { (last[$0] ?? 0) >= smallestYield && (this[$0] ?? 0) == 0 }
       guard let first = emptied.first else { continue }
       findings.append(
@@ -54,9 +54,10 @@ public enum LineageDrift {
     return findings
   }
 
-  /// The first field, in the kind's declared order, that the page gave before and gives no row now.
+  /// The first field, in the kind's declared order, that the page gave before and gives no row now
+  /// (every field, when the page gives no row at all); nil when the rows it still gives kept them all.
   static func firstFieldGone(before: [String: Int], now: [String: Int], order: [String]) -> String? {
-    order.first { (before[$0] ?? 0) > 0 && (now[$0] ?? 0) == 0 } ?? order.first { (before[$0] ?? 0) > 0 }
+    order.first { (before[$0] ?? 0) > 0 && (now[$0] ?? 0) == 0 }
   }
 
   struct Page: Hashable {
@@ -70,6 +71,8 @@ public enum LineageDrift {
     var fieldsByPage: [Page: [String: Int]] = [:]
     var fieldsByKind: [String: [String: Int]] = [:]
     var answersByKind: [String: Int] = [:]
+    /// Answers that said 200: a GET gives fields only then.
+    var okByKind: [String: Int] = [:]
     var status: [Page: Int] = [:]
 
     init(_ lineage: LineageFile, file: String) {
@@ -87,6 +90,7 @@ public enum LineageDrift {
       for a in lineage.answers {
         status[Page(kind: a.kind, url: a.url)] = a.status
         answersByKind[a.kind, default: 0] += 1
+        if a.status == 200 { okByKind[a.kind, default: 0] += 1 }
       }
     }
   }
