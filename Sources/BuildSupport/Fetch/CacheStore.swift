@@ -81,6 +81,8 @@ public final class CacheStore: Sendable {
   /// The folders known to exist.
   private let state = Mutex(State())
   let headLog: HeadLog
+  /// Every record this process read or wrote, by key: the lineage names them without reading again.
+  let answered = Mutex([String: CacheRecord]())
 
   private struct State {
     var knownFolders = Set<String>()
@@ -136,6 +138,7 @@ public final class CacheStore: Sendable {
       guard record.url == key.normalisedURL else {
         return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
       }
+      answered.withLock { $0[key.digest] = record }
       return .hit(
         record,
         FetchResponse(
@@ -162,6 +165,7 @@ public final class CacheStore: Sendable {
     let response = FetchResponse(
       url: url, method: record.method, status: record.status, headers: record.headers, body: body,
       fromCache: true)
+    answered.withLock { $0[key.digest] = record }
     return .hit(record, response)
   }
 
@@ -173,6 +177,7 @@ public final class CacheStore: Sendable {
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
       fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
+    answered.withLock { $0[key.digest] = record }
     if key.method == .head {
       try ensureFolder(entriesRoot.path)
       try headLog.append(record)
@@ -200,11 +205,13 @@ public final class CacheStore: Sendable {
   /// Removes an entry (a challenge page mistaken for content, say).
   public func remove(_ key: CacheKey) {
     if key.method == .head {
+      answered.withLock { $0[key.digest] = nil }
       guard var r = headLog.record(key.digest) else { return }
       r.removed = true
       try? headLog.append(r)
       return
     }
+    answered.withLock { $0[key.digest] = nil }
     let p = paths(key)
     unlink(p.record)
     unlink(p.body)

@@ -8,9 +8,15 @@ import Synchronization
 public final class LineageRecorder: Sendable {
   private let state = Mutex(State())
 
+  /// A URL as text: hashing `URL` itself was most of what a large walk's lineage cost.
   private struct Tag: Hashable {
     var kind: String
-    var url: URL
+    var url: String
+
+    init(kind: String, url: URL) {
+      self.kind = kind
+      self.url = url.absoluteString
+    }
   }
 
   private struct State {
@@ -64,49 +70,64 @@ public final class LineageRecorder: Sendable {
   }
 
   /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per
-  /// request, its fields attributed by `plan`. A listing page read that gave no row is listed
-  /// when its URL is in `watched` (the pages that gave rows last build: drift needs to know they
-  /// still answer, and listing every empty page of a walk would cost a lookup each).
+  /// request (and only when a field may come from it), its fields attributed by `plan`. A listing
+  /// page read that gave no row is listed when its URL is in `watched` (the listing pages of the
+  /// last build: drift needs to know they still answer, and listing every empty page of a walk
+  /// would cost a lookup each).
   func lineage(
     file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>
   ) -> LineageFile {
-    let (byFile, anyFile, read, everyFile, fromTool) = state.withLock { s in
-      (s.byFile[file] ?? [:], s.anyFile, s.read, s.byFile.values.map { Set($0.values.joined()) }, s.fromTool)
-    }
+    let (byFile, anyFile, fromTool) = state.withLock { s in (s.byFile[file] ?? [:], s.anyFile, s.fromTool) }
     var out = LineageFile()
     var numbers: [Tag: Int] = [:]
     func number(_ t: Tag) -> Int {
       if let n = numbers[t] { return n }
       let method = plan.kind(t.kind)?.method ?? "GET"
-      let record = cache.answerRecord(method: method == "HEAD" ? .head : .get, url: t.url)
+      let record = URL(string: t.url).flatMap { cache.answerRecord(method: method == "HEAD" ? .head : .get, url: $0) }
       let n = out.answers.count
       out.answers.append(
         LineageAnswer(
-          kind: t.kind, method: method, url: t.url.absoluteString, status: record?.status, fetched: record?.fetched,
+          kind: t.kind, method: method, url: t.url, status: record?.status, fetched: record?.fetched,
           etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
           sha256: method == "HEAD" ? nil : record?.bodySHA256,
           length: method == "HEAD" ? record?.headers["content-length"] : nil))
       numbers[t] = n
       return n
     }
-    var listingsUsed = Set<Tag>()
     for row in rows {
-      var seen = Set<Tag>()
-      let tags = ((byFile[row.id] ?? []) + (anyFile[row.id] ?? [])).filter { seen.insert($0).inserted }
-      let tagged = tags.map { t -> (kind: String, answer: Int, status: Int?) in
-        let n = number(t)
-        if plan.kind(t.kind)?.listing == true { listingsUsed.insert(t) }
-        return (t.kind, n, out.answers[n].status)
+      let tags = (byFile[row.id] ?? []) + (anyFile[row.id] ?? [])
+      var fields: [String: FieldOrigin] = [:]
+      for field in row.fields {
+        search: for k in plan.kinds where k.fields.contains(field) {
+          for t in tags where t.kind == k.name {
+            let n = number(t)
+            if k.fieldsFromAnyStatus || out.answers[n].status == 200 {
+              fields[field] = .answer(n)
+              break search
+            }
+          }
+        }
+        if fields[field] == nil {
+          if plan.declared.contains(field) || fromTool.contains(row.id) {
+            fields[field] = .tool
+          } else if plan.carried.contains(field) {
+            fields[field] = .previous
+          }
+        }
       }
-      var fields = plan.attribute(fields: row.fields, tagged: tagged)
-      if fromTool.contains(row.id) { for f in row.fields where fields[f] == nil { fields[f] = .tool } }
       out.rows.append(LineageRow(file: file, id: row.id, fields: fields))
     }
-    // A listing read but giving no row of any file: kept only when it gave nothing at all, so each
-    // file names its own pages (BombJack's seven shelves share one walk).
-    let anyUsed = everyFile.reduce(Set(anyFile.values.joined())) { $0.union($1) }
-    for t in read where watched.contains(t.url.absoluteString) && !listingsUsed.contains(t) && !anyUsed.contains(t) {
-      if plan.kind(t.kind)?.listing == true { _ = number(t) }
+    guard !watched.isEmpty else { return out }
+    // A watched listing read but giving no row of any file: kept only when it gave nothing at all,
+    // so each file names its own pages (BombJack's seven shelves share one walk).
+    let (read, used) = state.withLock { s in
+      (
+        s.read.filter { watched.contains($0.url) },
+        s.byFile.values.reduce(Set(s.anyFile.values.joined())) { $0.union($1.values.joined()) }
+      )
+    }
+    for t in read where numbers[t] == nil && !used.contains(t) && plan.kind(t.kind)?.listing == true {
+      _ = number(t)
     }
     return out
   }

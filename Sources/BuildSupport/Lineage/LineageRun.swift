@@ -18,25 +18,26 @@ public struct LineageRun {
     self.plan = plan
     self.options = context.options
     let cache = context.fetcher.cache
-    var previous: [String: LineageFile] = [:]
+    var previous: [String: LineageYields] = [:]
     files = products.map { p in
-      let last = p.partial ? nil : LineageRun.read(LineageRun.cachePath(context.options, p.file))
+      let last = p.partial ? nil : LineageRun.readYields(LineageRun.yieldsPath(context.options, p.file))
       previous[p.file] = last
-      let watched = Set((last?.answers ?? []).filter { plan.kind($0.kind)?.listing == true }.map(\.url))
+      let watched = Set((last?.pages ?? []).map(\.url))
       return (p, context.lineage.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched))
     }
     self.previous = previous
   }
 
-  /// The lineage the cache kept from the last full build of each file.
-  var previous: [String: LineageFile]
+  /// What the cache kept of the last full build of each file, for drift.
+  var previous: [String: LineageYields]
 
   /// `drift/…` findings per catalogue file, against the lineage the cache kept from the last build.
   func drift() -> [String: [Finding]] {
     var out: [String: [Finding]] = [:]
     for (p, lineage) in files where !p.partial {
       guard let previous = previous[p.file] else { continue }
-      let found = LineageDrift.compare(previous: previous, new: lineage, file: p.file, plan: plan)
+      let found = LineageDrift.compare(
+        previous: previous, new: LineageYields(lineage, file: p.file, plan: plan), plan: plan)
       if !found.isEmpty { out[p.file] = found }
     }
     return out
@@ -59,7 +60,20 @@ public struct LineageRun {
         try FileManager.default.moveItem(at: path, to: previous)
       }
       try AtomicFile.write(lineage.encoded(), to: path.path)
+      let yields = LineageYields(lineage, file: p.file, plan: plan)
+      try AtomicFile.write([UInt8](try MachineJSON.encode(yields)), to: LineageRun.yieldsPath(options, p.file).path)
     }
+  }
+
+  /// `<cache>/lineage/<catalogue>.yields.json`: the last build's pages and their yields, all drift
+  /// needs, so a build does not read last week's whole lineage.
+  static func yieldsPath(_ o: BuildOptions, _ file: String) -> URL {
+    folder(o.cacheDirectory).appendingPathComponent(stem(file) + ".yields.json")
+  }
+
+  static func readYields(_ url: URL) -> LineageYields? {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    return try? JSONDecoder().decode(LineageYields.self, from: data)
   }
 
   /// `R.json` → `R.lineage.jsonl` (any other name gets `.lineage.jsonl` added).
@@ -83,11 +97,6 @@ public struct LineageRun {
 
   static func stem(_ file: String) -> String { file.hasSuffix(".json") ? String(file.dropLast(5)) : file }
 
-  /// A lineage file, or nil when there is none or it cannot be read (drift then has no baseline).
-  static func read(_ url: URL) -> LineageFile? {
-    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-    return try? LineageFile.decode([UInt8](data))
-  }
 }
 
 extension BuildProduct {

@@ -11,28 +11,31 @@ public enum LineageDrift {
   /// `drift/yield` and `drift/fields` findings for one catalogue file (none when there is no
   /// previous lineage for it).
   public static func compare(previous: LineageFile, new: LineageFile, file: String, plan: LineagePlan) -> [Finding] {
-    let before = Yields(previous, file: file)
-    let now = Yields(new, file: file)
-    guard !before.rowsByPage.isEmpty || !before.fieldsByKind.isEmpty else { return [] }
+    compare(
+      previous: LineageYields(previous, file: file, plan: plan), new: LineageYields(new, file: file, plan: plan),
+      plan: plan)
+  }
+
+  /// The same from the two builds' yields: what the cache keeps of the last build, so a build
+  /// compares without reading last week's whole lineage.
+  public static func compare(previous before: LineageYields, new now: LineageYields, plan: LineagePlan) -> [Finding] {
     var findings: [Finding] = []
+    let current = Dictionary(now.pages.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     for k in plan.kinds where k.listing {
-      for (page, lastRows) in before.rowsByPage.filter({ $0.key.kind == k.name }).sorted(by: { $0.key.url < $1.key.url }
-      ) {
-        let last = lastRows.count
+      for page in before.pages.filter({ $0.kind == k.name }).sorted(by: { $0.url < $1.url }) {
+        let last = page.rows
         guard last >= smallestYield else { continue }
         // A page that no longer answers 200 (or was not asked) is another rule's business.
-        guard let status = now.status[page], status == 200 else { continue }
-        let this = now.rowsByPage[page]?.count ?? 0
+        guard let mine = current[page.key], mine.status == 200 else { continue }
+        let this = mine.rows
         guard Double(this) < Double(last) * yieldShare else { continue }
-        let lostIDs = lastRows.subtracting(now.rowsByPage[page] ?? [])
-        let gone = firstFieldGone(
-          before: before.fieldsByPage[page] ?? [:], now: now.fieldsByPage[page] ?? [:], order: k.fields)
+        let gone = firstFieldGone(before: page.fields, now: mine.fields, order: k.fields)
         findings.append(
           Finding(
             rule: "drift/yield", severity: plan.driftSeverity,
             message: "\(page.url) (\(k.name)) still answers 200 but yields \(Plural.count(this, "row")), "
               + "\(last) last build" + (gone.map { "; first field gone: \($0)" } ?? ""),
-            records: lostIDs.sorted()))
+            records: [], count: last - this))
       }
     }
     for k in plan.kinds {
@@ -60,38 +63,51 @@ public enum LineageDrift {
     order.first { (before[$0] ?? 0) > 0 && (now[$0] ?? 0) == 0 }
   }
 
-  struct Page: Hashable {
-    var kind: String
-    var url: String
+}
+
+/// What drift compares, counted from one catalogue's lineage: each listing page's rows and the
+/// fields it gave, and per page kind the fields given and the answers read. Small (a line per
+/// listing page), so the cache keeps it beside the lineage.
+public struct LineageYields: Codable, Sendable, Equatable {
+  public struct Page: Codable, Sendable, Equatable {
+    public var kind: String
+    public var url: String
+    public var status: Int?
+    public var rows: Int
+    public var fields: [String: Int]
+
+    var key: String { kind + " " + url }
   }
 
-  /// One lineage file counted by page and by kind.
-  struct Yields {
-    var rowsByPage: [Page: Set<String>] = [:]
-    var fieldsByPage: [Page: [String: Int]] = [:]
-    var fieldsByKind: [String: [String: Int]] = [:]
-    var answersByKind: [String: Int] = [:]
-    /// Answers that said 200: a GET gives fields only then.
-    var okByKind: [String: Int] = [:]
-    var status: [Page: Int] = [:]
+  public var pages: [Page] = []
+  public var fieldsByKind: [String: [String: Int]] = [:]
+  public var answersByKind: [String: Int] = [:]
+  /// Answers that said 200: a GET gives fields only then.
+  public var okByKind: [String: Int] = [:]
 
-    init(_ lineage: LineageFile, file: String) {
-      for row in lineage.rows where row.file == file {
-        for (field, origin) in row.fields {
-          guard case .answer(let n) = origin, lineage.answers.indices.contains(n) else { continue }
-          let a = lineage.answers[n]
-          let page = Page(kind: a.kind, url: a.url)
-          rowsByPage[page, default: []].insert(row.id)
-          fieldsByPage[page, default: [:]][field, default: 0] += 1
-          fieldsByKind[a.kind, default: [:]][field, default: 0] += 1
-        }
+  public init() {}
+
+  public init(_ lineage: LineageFile, file: String, plan: LineagePlan) {
+    let listing = Set(plan.kinds.filter(\.listing).map(\.name))
+    var rows: [Int: Int] = [:]
+    var fields: [Int: [String: Int]] = [:]
+    for row in lineage.rows where row.file == file {
+      var cited = Set<Int>()
+      for (field, origin) in row.fields {
+        guard case .answer(let n) = origin, lineage.answers.indices.contains(n) else { continue }
+        let kind = lineage.answers[n].kind
+        fieldsByKind[kind, default: [:]][field, default: 0] += 1
+        guard listing.contains(kind) else { continue }
+        fields[n, default: [:]][field, default: 0] += 1
+        if cited.insert(n).inserted { rows[n, default: 0] += 1 }
       }
-      // Every answer the build read counts, also a page that gave no row (its yield is zero).
-      for a in lineage.answers {
-        status[Page(kind: a.kind, url: a.url)] = a.status
-        answersByKind[a.kind, default: 0] += 1
-        if a.status == 200 { okByKind[a.kind, default: 0] += 1 }
-      }
+    }
+    // Every answer the build read counts, also a page that gave no row (its yield is zero).
+    for (n, a) in lineage.answers.enumerated() {
+      answersByKind[a.kind, default: 0] += 1
+      if a.status == 200 { okByKind[a.kind, default: 0] += 1 }
+      guard listing.contains(a.kind) else { continue }
+      pages.append(Page(kind: a.kind, url: a.url, status: a.status, rows: rows[n] ?? 0, fields: fields[n] ?? [:]))
     }
   }
 }

@@ -85,7 +85,7 @@ final class LineageFileTests: XCTestCase {
     XCTAssertEqual(found.first?.severity, .warning)
     XCTAssertEqual(
       found.first?.message, "https://h/1 (listing) still answers 200 but yields 2 rows, 10 last build")
-    XCTAssertEqual(found.first?.records.count, 8, "the rows the page no longer gives")
+    XCTAssertEqual(found.first?.count, 8, "the rows the page no longer gives")
   }
 
   func testAListingThatNoLongerAnswers200OrWasNotReadIsNotDrift() {
