@@ -83,7 +83,10 @@ public final class LineageRecorder: Sendable {
     func number(_ t: Tag) -> Int {
       if let n = numbers[t] { return n }
       let method = plan.kind(t.kind)?.method ?? "GET"
-      let record = URL(string: t.url).flatMap { cache.answerRecord(method: method == "HEAD" ? .head : .get, url: $0) }
+      let m: HTTPMethod = method == "HEAD" ? .head : .get
+      let record =
+        cache.answerRecord(method: m, address: t.url)
+        ?? URL(string: t.url).flatMap { cache.storedRecord(method: m, url: $0) }
       let n = out.answers.count
       out.answers.append(
         LineageAnswer(
