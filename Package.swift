@@ -39,18 +39,22 @@ let package = Package(
     // Version/BuildStamp.swift is the placeholder the old stamp script rewrote in place (checkouts
     // have it marked skip-worktree), kept out of the build rather than deleted so they merge cleanly.
     .target(
-      name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl"], exclude: ["Version/BuildStamp.swift"],
+      name: "BuildSupport", dependencies: ["CatalogKit", "CSQLite", "CCurl", "SiteMirrorKit", "ShelfmarkSamples"],
+      exclude: ["Version/BuildStamp.swift"],
       plugins: ["VersionStamp"]),
     // `git describe` into BuildStamp.commit at every build (Plugins/VersionStamp).
     .plugin(name: "VersionStamp", capability: .buildTool()),
-    // What only the demo, the tests and the benchmarks use (a zip writer, the simulated tile
-    // archive, the reference's grid measurement, generated sites for refresh): kept out of the product.
+    // What the demo's sample sites, the tests and the benchmarks use (a zip writer, the simulated
+    // tile archive, the reference's grid measurement, generated sites for refresh). No parser or
+    // rule depends on it; BuildSupport links it because each source declares its demo sample.
     .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib"]),
     // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
     .target(name: "SiteMirrorKit"),
 
-    .executableTarget(
-      name: "Catalog", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkSamples"]),
+    // `catalog`'s subcommands, a library so tests run them in-process; the executable only calls it.
+    .target(
+      name: "CatalogCommands", dependencies: ["CatalogKit", "BuildSupport", "SiteMirrorKit"]),
+    .executableTarget(name: "Catalog", dependencies: ["CatalogCommands"]),
     .executableTarget(name: "RetroSpecBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "ArchiveBuild", dependencies: ["CatalogKit", "BuildSupport"]),
     .executableTarget(name: "BombJackBuild", dependencies: ["CatalogKit", "BuildSupport"]),
@@ -73,9 +77,12 @@ let package = Package(
       name: "BuildSupportTests",
       dependencies: ["BuildSupport", "CatalogKit", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples"]),
     .testTarget(
+      name: "CatalogCommandsTests",
+      dependencies: ["CatalogCommands", "CatalogKit", "BuildSupport", "ShelfmarkTestSupport"]),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "CatalogKit", "BuildSupport", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples",
+        "CatalogKit", "BuildSupport", "CatalogCommands", "SiteMirrorKit", "ShelfmarkTestSupport", "ShelfmarkSamples",
       ]),
     .testTarget(
       name: "ReplayTests",

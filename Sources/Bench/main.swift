@@ -57,38 +57,39 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
   ),
 ]
 
+let versionOption = Option.flag("--version", help: "Show the version.")
+let helpOption = Option.flag("--help", help: "Show help information.")
 let scanned: ArgumentScanner.Scanned
 do {
-  scanned = try ArgumentScanner(
-    options: [ToolOption("--version", help: ""), ToolOption("--help", help: "")], positionals: true
-  ).scan(Array(CommandLine.arguments.dropFirst()))
+  scanned = try ArgumentScanner(options: [versionOption.declaration, helpOption.declaration], positionals: true).scan(
+    Array(CommandLine.arguments.dropFirst()))
 } catch {
-  Diagnostics.error(error.sentence)
-  Diagnostics.plain("See 'bench --help'.")
+  Printer.process.error(error.sentence)
+  Printer.process.plain("See 'bench --help'.")
   exit(ExitCode.usage.rawValue)
 }
-if scanned.values["--version"] != nil {
+if scanned[versionOption] {
   print(BuildInfo.line("bench"))
   exit(0)
 }
 let args = scanned.positionals
-if args.isEmpty || scanned.values["--help"] != nil {
+if args.isEmpty || scanned[helpOption] {
   print("OVERVIEW: Measure Shelfmark's performance targets.\n\nUSAGE: bench <name>… | all\n\nBENCHMARKS:")
   for b in benchmarks { print("  " + b.name.padding(toLength: 12, withPad: " ", startingAt: 0) + b.about) }
-  exit(scanned.values["--help"] != nil ? 0 : 64)
+  exit(scanned[helpOption] ? 0 : 64)
 }
 let chosen = args == ["all"] ? benchmarks : benchmarks.filter { args.contains($0.name) }
 let unknown = args.filter { a in a != "all" && !benchmarks.contains { $0.name == a } }
 if !unknown.isEmpty {
-  Diagnostics.error("unknown benchmark '\(unknown[0])'.")
-  Diagnostics.plain("See 'bench --help'.")
+  Printer.process.error("unknown benchmark '\(unknown[0])'.")
+  Printer.process.plain("See 'bench --help'.")
   exit(ExitCode.usage.rawValue)
 }
 // Top-level code runs on the main actor: hand the main thread to Dispatch rather than block it.
 Task {
   for b in chosen {
     do { try await b.run() } catch {
-      Diagnostics.error("\(b.name): \(BuildRunner.sentence(error))")
+      Printer.process.error("\(b.name): \(BuildRunner.sentence(error))")
       exit(ExitCode.software.rawValue)
     }
   }

@@ -1,3 +1,3 @@
-import Foundation
+import CatalogCommands
 
-exit(CatalogCommand.main(Array(CommandLine.arguments.dropFirst())).rawValue)
+CatalogCommand.exit(with: CommandLine.arguments.dropFirst())

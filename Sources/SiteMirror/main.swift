@@ -23,41 +23,45 @@ let usage = """
 
   """
 
-/// site-mirror's options, read by the scanner every executable uses.
-let declared = [
-  ToolOption("--root", value: "<path>", help: "", kind: .path),
-  ToolOption("--port", value: "<n>", help: "", kind: .integer(0...65_535)),
-  ToolOption("--sizes", value: "<file>", help: "", kind: .path),
-  ToolOption("--for", value: "<seconds>", help: "", kind: .integer(1...(30 * 86_400))),
-  ToolOption("--chaos", value: "<plan>", help: ""),
-  ToolOption("--version", help: ""),
-  ToolOption("--help", help: ""),
-]
+/// site-mirror's options, read by the scanner every executable uses and read back through these
+/// declarations (the help above words them for people).
+enum MirrorOption {
+  static let root = Option.path("--root", value: "<path>", help: "A HOST/PATH folder, a cache folder or a WARC file.")
+  static let port = Option.integer("--port", 0...65_535, help: "Port to bind on 127.0.0.1.", default: 0)
+  static let sizes = Option.path("--sizes", help: "Lines of host/path<TAB>bytes answered to HEAD.")
+  static let lifetime = Option.integer(
+    "--for", value: "<seconds>", 1...(30 * 86_400), help: "Stop by itself after this long.", default: 3600)
+  static let chaos = Option.text("--chaos", value: "<plan>", help: "Fault a share of answers.")
+  static let version = Option.flag("--version", help: "Show the version.")
+  static let help = Option.flag("--help", help: "Show help information.")
+  static let all: [any OptionDeclaring] = [root, port, sizes, lifetime, chaos, version, help]
+}
 func fail(_ message: String) -> Never {
-  Diagnostics.error(message)
-  Diagnostics.plain("USAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.")
+  Printer.process.error(message)
+  Printer.process.plain("USAGE: site-mirror --root <dir> [--port <n>]\nSee 'site-mirror --help'.")
   exit(ExitCode.usage.rawValue)
 }
 let options: ArgumentScanner.Scanned
 do {
-  options = try ArgumentScanner(options: declared).scan(Array(CommandLine.arguments.dropFirst()))
+  options = try ArgumentScanner(options: MirrorOption.all.map(\.declaration)).scan(
+    Array(CommandLine.arguments.dropFirst()))
 } catch {
   fail(error.sentence)
 }
-if options.values["--help"] != nil {
+if options[MirrorOption.help] {
   print(usage, terminator: "")
   exit(0)
 }
-if options.values["--version"] != nil {
+if options[MirrorOption.version] {
   print(BuildInfo.line("site-mirror"))
   exit(0)
 }
-let root = options.values["--root"]?.last
-let port = options.values["--port"]?.last.flatMap { UInt16($0) } ?? 0
-let sizesFile = options.values["--sizes"]?.last
-let lifetime = options.values["--for"]?.last.flatMap { Double($0) } ?? 3600
+let root = options[MirrorOption.root]?.path
+let port = UInt16(options[MirrorOption.port])
+let sizesFile = options[MirrorOption.sizes]?.path
+let lifetime = Double(options[MirrorOption.lifetime])
 guard let root else { fail("--root is required.") }
-let chaos: ChaosPlan? = options.values["--chaos"]?.last.map { spec in
+let chaos: ChaosPlan? = options[MirrorOption.chaos].map { spec in
   guard let plan = ChaosPlan(spec: spec) else {
     fail("--chaos takes SEED:RATE[:KIND,...] with RATE from 0 to 1 and kinds from the help, not '\(spec)'.")
   }
@@ -65,14 +69,14 @@ let chaos: ChaosPlan? = options.values["--chaos"]?.last.map { spec in
 }
 var isDir: ObjCBool = false
 guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
-  Diagnostics.error("\(root): no such folder or WARC file")
+  Printer.process.error("\(root): no such folder or WARC file")
   exit(ExitCode.io.rawValue)
 }
 let recorded: RecordedSite?
 do {
   recorded = try RecordedSource.load(root)
 } catch {
-  Diagnostics.error(BuildRunner.sentence(error))
+  Printer.process.error(BuildRunner.sentence(error))
   exit(ExitCode.invalid.rawValue)
 }
 do {
@@ -80,13 +84,13 @@ do {
   if let recorded { server.serve(recorded) }
   if let sizesFile {
     guard let text = try? String(contentsOfFile: sizesFile, encoding: .utf8) else {
-      Diagnostics.error("\(sizesFile): cannot read")
+      Printer.process.error("\(sizesFile): cannot read")
       exit(ExitCode.io.rawValue)
     }
     for (n, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
       let cols = line.split(separator: "\t")
       guard cols.count == 2, let size = Int(cols[1]) else {
-        Diagnostics.error("\(sizesFile):\(n + 1): expected host/path<TAB>bytes")
+        Printer.process.error("\(sizesFile):\(n + 1): expected host/path<TAB>bytes")
         exit(ExitCode.invalid.rawValue)
       }
       server.setSize(size, for: String(cols[0]))
@@ -99,6 +103,6 @@ do {
   DispatchQueue.global().asyncAfter(deadline: .now() + lifetime) { exit(0) }
   dispatchMain()
 } catch {
-  Diagnostics.error(BuildRunner.sentence(error))
+  Printer.process.error(BuildRunner.sentence(error))
   exit(ExitCode.unavailable.rawValue)
 }

@@ -4,20 +4,31 @@ import CatalogKit
 /// freshness rules, plausibility bounds and numbering in its `CatalogueSource`, its hosts,
 /// politeness and typed options) and its run. Everything that differs by source — `catalog
 /// build`'s list, `catalog check`'s expected files and bounds, the fetcher's freshness, the
-/// demo — is read from here; nothing matches a source by its name.
+/// demo's sample site — is read from here; nothing matches a source by its name.
 public struct Source: Sendable {
   public var tool: BuildTool
   /// What a run does with its checked options: a build (the common case) or a report mode.
   public var work: @Sendable (BuildOptions) -> BuildRunner.Work
+  /// The sample site `catalog demo` serves for this source, made from the project's fixtures.
+  package var demo: @Sendable (DemoFixtures) throws -> DemoSample
 
-  public init(_ tool: BuildTool, build: @escaping BuildRunner.Build) {
-    self.tool = tool
-    work = { _ in .build(build) }
+  package init(
+    _ tool: BuildTool, build: @escaping BuildRunner.Build, demo: @escaping @Sendable (DemoFixtures) throws -> DemoSample
+  ) {
+    self.init(tool, work: { _ in .build(build) }, demo: demo)
   }
 
-  public init(_ tool: BuildTool, work: @escaping @Sendable (BuildOptions) -> BuildRunner.Work) {
+  package init(
+    _ tool: BuildTool, work: @escaping @Sendable (BuildOptions) -> BuildRunner.Work,
+    demo: @escaping @Sendable (DemoFixtures) throws -> DemoSample
+  ) {
     self.tool = tool
     self.work = work
+    self.demo = { fixtures in
+      var sample = try demo(fixtures)
+      sample.source = tool.id
+      return sample
+    }
   }
 
   public var id: String { tool.id }

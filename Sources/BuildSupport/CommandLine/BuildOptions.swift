@@ -36,6 +36,11 @@ public struct BuildOptions: Sendable {
   var values: [String: [String]] = [:]
   let toolName: String
 
+  /// Where the catalogue named `file` is written: `--output` when given (parsing refuses it for a
+  /// run that writes more than one file), else `file` in `--out`. The one rule, for the source's
+  /// reading of the previous catalogue and the runner's writing of the new one.
+  public func target(for file: String) -> URL { outputFile ?? outputDirectory.appendingPathComponent(file) }
+
   /// What the command line says for one of the tool's declared options.
   public subscript<Value>(option: Option<Value>) -> Value { option.value(from: values[option.name] ?? []) }
 }
@@ -53,9 +58,9 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 
 /// The options every `*-build` shares, declared once per tool (the cache's name, `--jobs`'s ceiling
 /// and the defaults come from the tool), in the order `--help` lists them.
-struct SharedOptions {
+package struct SharedOptions {
   /// The longest pause between requests we accept: ten minutes (a longer one is a typo).
-  static let delayRange = 0...600_000
+  package static let delayRange = 0...600_000
   /// `--max-time` from one second to thirty days, as `catalog build` takes it.
   static let maxTimeRange = TimeBudget.range
 

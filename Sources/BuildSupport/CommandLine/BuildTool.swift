@@ -112,6 +112,8 @@ public enum OptionKind: Sendable, Equatable {
   case path
   /// An `http` or `https` URL with a host (`--mirror`).
   case webAddress
+  /// A percentage from 0 to 100, the `%` optional (`catalog diff --max-removed 5%`).
+  case percentage
 }
 
 /// An option one tool adds to the shared contract, declared once: spelling, value, kind and range,

@@ -11,6 +11,8 @@ extension OptionKind {
         return "takes an http(s) URL such as http://127.0.0.1:8080"
       }
       return nil
+    case .percentage:
+      return OptionKind.percentage(v) == nil ? "takes a percentage from 0 to 100" : nil
     case .flagOr(let words): return words.contains(v) ? nil : "takes no value or \(words.joined(separator: " or "))"
     case .integer(let r):
       guard let n = Int(v), r.contains(n) else { return "takes a number from \(r.lowerBound) to \(r.upperBound)" }
@@ -54,6 +56,14 @@ extension OptionKind {
     case .duration(let r): "\(OptionKind.spell(r.lowerBound)) to \(OptionKind.spell(r.upperBound))"
     default: nil
     }
+  }
+
+  /// `5`, `1.5%`: the number, when it is a finite one from 0 to 100.
+  package static func percentage(_ v: String) -> Double? {
+    guard let d = Double(v.hasSuffix("%") ? String(v.dropLast()) : v), d.isFinite, (0...100).contains(d) else {
+      return nil
+    }
+    return d
   }
 
   static func hasControlCharacters(_ s: String) -> Bool {

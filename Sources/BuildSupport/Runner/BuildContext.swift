@@ -8,6 +8,10 @@ public final class BuildContext: Sendable {
   public let options: BuildOptions
   public let fetcher: Fetcher
   public let progress: Progress
+  /// Where the run's lines go; handed in by the runner.
+  public let printer: Printer
+  /// The catalogues the last build wrote, each decoded once for the source and the runner.
+  public let previous: PreviousCatalogues
   /// Which answers each row was built from (see `LineageRecorder`).
   public let lineage = LineageRecorder()
   private let kept = Mutex(Kept())
@@ -18,11 +22,13 @@ public final class BuildContext: Sendable {
     var notes: [String] = []
   }
 
-  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress) {
+  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress, printer: Printer) {
     self.tool = tool
     self.options = options
     self.fetcher = fetcher
     self.progress = progress
+    self.printer = printer
+    previous = PreviousCatalogues(printer: printer)
   }
 
   /// HEADs every file for its size (or, with the tool's `--no-probe`, reads the sizes already
@@ -76,7 +82,7 @@ public final class BuildContext: Sendable {
 
   /// Where a catalogue of this build is written (`--output`, else `--out/<file>`).
   public func outputPath(for file: String) -> URL {
-    options.outputFile ?? options.outputDirectory.appendingPathComponent(file)
+    options.target(for: file)
   }
 
   /// The catalogue the last build wrote at that path, or nil when there is none or it cannot be read
@@ -84,7 +90,7 @@ public final class BuildContext: Sendable {
   /// that follow the previous size, and for fields a page does not carry. A file written by a newer
   /// toolchain stops the run here, before any request.
   public func previousCatalogue<C: Catalogue>(_ type: C.Type, file: String) throws -> C? {
-    try PreviousCatalogue.read(C.self, at: outputPath(for: file), warnIfUnreadable: false)
+    try previous.catalogue(C.self, at: outputPath(for: file), warnIfUnreadable: false)
   }
 
   /// GETs each page in order, one at a time; under `--no-network` every page missing from the cache

@@ -24,15 +24,19 @@ public enum BuildRunner {
   }
 
   /// Runs a source in-process, as its executable would (tests, and a source declared outside
-  /// the package); prints as the executable does.
-  public static func run(_ source: Source, arguments: [String], transport: Transport? = nil) async -> Outcome {
-    switch parse(arguments, source.tool) {
+  /// the package), printing through `printer`.
+  public static func run(
+    _ source: Source, arguments: [String], transport: Transport? = nil, printer: Printer = .process
+  ) async -> Outcome {
+    switch parse(arguments, source.tool, printer) {
     case .failure(let stop): return Outcome(code: stop.code)
     case .success(let options):
       switch source.work(options) {
-      case .build(let build): return await run(source.tool, options: options, transport: transport, build)
+      case .build(let build):
+        return await run(source.tool, options: options, transport: transport, printer: printer, build)
       case .report(let body, let counters):
-        return Outcome(code: await report(source.tool, options: options, counters: counters, body))
+        return Outcome(
+          code: await report(source.tool, options: options, counters: counters, printer: printer, body))
       }
     }
   }
@@ -42,19 +46,22 @@ public enum BuildRunner {
     public var report: BuildReport?
   }
 
-  /// Runs a build closure in-process for `tool` (the runner's own tests); prints as an executable would.
+  /// Runs a build closure in-process for `tool` (the runner's own tests), printing through `printer`.
   public static func run(
-    _ tool: BuildTool, arguments: [String], transport: Transport? = nil, _ build: @escaping Build
+    _ tool: BuildTool, arguments: [String], transport: Transport? = nil, printer: Printer = .process,
+    _ build: @escaping Build
   ) async -> Outcome {
-    switch parse(arguments, tool) {
-    case .success(let o): return await run(tool, options: o, transport: transport, build)
+    switch parse(arguments, tool, printer) {
+    case .success(let o): return await run(tool, options: o, transport: transport, printer: printer, build)
     case .failure(let stop): return Outcome(code: stop.code)
     }
   }
 
-  static func run(_ tool: BuildTool, options: BuildOptions, transport: Transport?, _ build: Build) async -> Outcome {
+  static func run(
+    _ tool: BuildTool, options: BuildOptions, transport: Transport?, printer: Printer, _ build: Build
+  ) async -> Outcome {
     let started = Monotonic.seconds()
-    let context = makeContext(tool, options, transport: transport)
+    let context = makeContext(tool, options, transport: transport, printer: printer)
     let fetcher = context.fetcher
 
     var code = ExitCode.ok
@@ -71,14 +78,15 @@ public enum BuildRunner {
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
       let lineage = LineageRun(context, products: products)
-      reports = try writeAllOrNone(products, options: options, drift: lineage?.drift() ?? [:])
+      reports = try writeAllOrNone(
+        products, options: options, previous: context.previous, printer: printer, drift: lineage?.drift() ?? [:])
       if let lineage {
         do { try lineage.write(reports) } catch { context.warn("the lineage was not written: \(sentence(error))") }
       }
       if reports.contains(where: { $0.status == .refused }) { code = .invalid }
     } catch {
       (code, errorText) = classify(error, fetcher: fetcher)
-      Diagnostics.error(errorText ?? "\(error)")
+      printer.error(errorText ?? "\(error)")
     }
     for line in fetcher.staleSummary { context.warn(line) }
     let dropped = fetcher.droppedSummary
@@ -90,18 +98,18 @@ public enum BuildRunner {
     // Keeps reading the HEAD log proportional to the live answers, not to every re-ask ever made.
     do { try fetcher.cache.compactHeadLogIfDue() } catch { context.warn("\(error)") }
     // A refusal built from cached pages repeats on every run until they are fetched anew.
-    if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { Diagnostics.plain(hint) }
+    if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { printer.plain(hint) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
       counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString).sorted(),
       warnings: context.warnings, notes: context.notes, seconds: Monotonic.seconds() - started,
       libxml2: HTMLDocument.libxmlVersion, versions: BuildInfo.record)
-    printSummary(report, counters: fetcher.counters)
+    printSummary(report, printer)
     if let file = options.reportFile {
       do {
         try AtomicFile.write([UInt8](try MachineJSON.encode(report)), to: file.path)
       } catch {
-        Diagnostics.error(classify(error, fetcher: fetcher).1)
+        printer.error(classify(error, fetcher: fetcher).1)
         code = max(code, .io)
       }
     }
@@ -111,16 +119,17 @@ public enum BuildRunner {
   /// Validates every product of the run, then writes all of them, or none: a set of files that
   /// belong together (BombJack's seven shelves, PopBoks's two magazines) is never left half new.
   static func writeAllOrNone(
-    _ products: [BuildProduct], options: BuildOptions, drift: [String: [Finding]] = [:]
+    _ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues, printer: Printer,
+    drift: [String: [Finding]] = [:]
   ) throws -> [ProductReport] {
     let verdicts = try products.map {
-      try judge($0, options: options, single: products.count == 1, extra: drift[$0.file] ?? [])
+      try judge($0, options: options, previous: previous, printer: printer, extra: drift[$0.file] ?? [])
     }
     let refused = verdicts.filter { $0.report.status == .refused }
     guard refused.isEmpty else {
       let errors = refused.reduce(0) { $0 + $1.report.findings.filter { $0.severity == .error }.count }
       if verdicts.count > 1 {
-        Diagnostics.error(
+        printer.error(
           "\(errors) rule\(errors == 1 ? "" : "s") failed in \(refused.map(\.report.file).joined(separator: ", ")); "
             + "none of the \(Plural.spelled(verdicts.count)) files was written")
       }
@@ -137,18 +146,20 @@ public enum BuildRunner {
   /// Runs a mode that prints a report and writes no catalogue (spectrum-build's `--plan`, say): the
   /// same options, cache and fetcher as a build, no validation or writing.
   public static func report(
-    _ tool: BuildTool, arguments: [String], _ body: @Sendable (BuildContext) async throws -> Void
+    _ tool: BuildTool, arguments: [String], printer: Printer = .process,
+    _ body: @Sendable (BuildContext) async throws -> Void
   ) async -> ExitCode {
-    switch parse(arguments, tool) {
-    case .success(let o): return await report(tool, options: o, counters: true, body)
+    switch parse(arguments, tool, printer) {
+    case .success(let o): return await report(tool, options: o, counters: true, printer: printer, body)
     case .failure(let stop): return stop.code
     }
   }
 
   static func report(
-    _ tool: BuildTool, options: BuildOptions, counters: Bool, _ body: @Sendable (BuildContext) async throws -> Void
+    _ tool: BuildTool, options: BuildOptions, counters: Bool, printer: Printer,
+    _ body: @Sendable (BuildContext) async throws -> Void
   ) async -> ExitCode {
-    let context = makeContext(tool, options, transport: nil)
+    let context = makeContext(tool, options, transport: nil, printer: printer)
     var code = ExitCode.ok
     do {
       // A mode that fetches (and so counts) needs its cache; `--expand` only prints and creates none.
@@ -157,13 +168,10 @@ public enum BuildRunner {
     } catch {
       let text: String
       (code, text) = classify(error, fetcher: context.fetcher)
-      Diagnostics.error(text)
+      printer.error(text)
     }
     guard counters else { return code }
-    let c = context.fetcher.counters.snapshot
-    Diagnostics.plain(
-      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)"
-    )
+    printer.plain(countersLine(context.fetcher.counters.snapshot, seconds: nil))
     return code
   }
 
@@ -173,24 +181,26 @@ public enum BuildRunner {
   }
 
   /// Parses the command line, printing help or the usage error itself.
-  static func parse(_ arguments: [String], _ tool: BuildTool) -> Result<BuildOptions, EarlyStop> {
+  static func parse(_ arguments: [String], _ tool: BuildTool, _ printer: Printer) -> Result<BuildOptions, EarlyStop> {
     do {
       return .success(try BuildOptions.parse(arguments, tool: tool))
     } catch is HelpRequested {
-      FileHandle.standardOutput.write(Data(Help.text(for: tool).utf8))
+      printer.stdout(Help.text(for: tool))
       return .failure(EarlyStop(code: .ok))
     } catch is VersionRequested {
-      Diagnostics.out(BuildInfo.line(tool.name))
+      printer.out(BuildInfo.line(tool.name))
       return .failure(EarlyStop(code: .ok))
     } catch {
-      Diagnostics.error("\(error)")
-      Diagnostics.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
+      printer.error("\(error)")
+      printer.plain("USAGE: \(tool.name) [<options>]\nSee '\(tool.name) --help'.")
       return .failure(EarlyStop(code: .usage))
     }
   }
 
   /// The fetcher and context every run gets from its options.
-  static func makeContext(_ tool: BuildTool, _ options: BuildOptions, transport: Transport?) -> BuildContext {
+  static func makeContext(_ tool: BuildTool, _ options: BuildOptions, transport: Transport?, printer: Printer)
+    -> BuildContext
+  {
     var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
     config.noNetwork = options.noNetwork
     config.refresh = options.refresh
@@ -210,7 +220,7 @@ public enum BuildRunner {
     let fetcher = Fetcher(config, transport: transport)
     let context = BuildContext(
       tool: tool, options: options, fetcher: fetcher,
-      progress: Progress(quiet: options.quiet, counters: fetcher.counters))
+      progress: Progress(quiet: options.quiet, printer: printer, counters: fetcher.counters), printer: printer)
     if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
     return context
   }
@@ -277,22 +287,23 @@ public enum BuildRunner {
 
   /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
   /// `extra`: findings made outside the catalogue's rules (drift against the last build's lineage).
-  static func judge(_ p: BuildProduct, options: BuildOptions, single: Bool, extra: [Finding] = []) throws -> Verdict {
-    let target = (single ? options.outputFile : nil) ?? options.outputDirectory.appendingPathComponent(p.file)
+  static func judge(
+    _ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues, printer: Printer, extra: [Finding] = []
+  ) throws -> Verdict {
+    let target = options.target(for: p.file)
+    let at = (target: target, options: options, previous: previous, printer: printer)
     switch p.payload {
-    case .issue(let c, let rules):
-      return try judge(c, rules: rules, product: p, target: target, options: options, extra: extra)
-    case .popboks(let c, let rules):
-      return try judge(c, rules: rules, product: p, target: target, options: options, extra: extra)
-    case .stripovi(let c, let rules):
-      return try judge(c, rules: rules, product: p, target: target, options: options, extra: extra)
+    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
+    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
+    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
     }
   }
 
   static func judge<C: Catalogue>(
-    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct, target: URL, options: BuildOptions,
-    extra: [Finding] = []
+    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct,
+    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues, printer: Printer), extra: [Finding] = []
   ) throws -> Verdict {
+    let (target, options) = (at.target, at.options)
     var report = ValidationReport.run(rules, on: c)
     // Drift comes first: it names the page that changed, before a shrink or a threshold counts the loss.
     report.findings.insert(contentsOf: extra, at: 0)
@@ -302,7 +313,7 @@ public enum BuildRunner {
         report.findings[i].severity = .warning
       }
     }
-    let previous = try PreviousCatalogue.read(C.self, at: target, warnIfUnreadable: true)
+    let previous = try at.previous.catalogue(C.self, at: target, warnIfUnreadable: true)
     // Partial builds are checked too: a subset written over a full catalogue is the commonest way
     // to lose one (`--only SK` into catalogs/); write it elsewhere with --out, or pass --allow-shrink.
     if let previous,
@@ -328,7 +339,7 @@ public enum BuildRunner {
     for f in report.findings {
       let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
       let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
-      if f.severity == .error { Diagnostics.error(line) } else { Diagnostics.warning(line) }
+      if f.severity == .error { at.printer.error(line) } else { at.printer.warning(line) }
     }
     var status: ProductStatus
     var bytes: [UInt8]? = nil
@@ -347,7 +358,18 @@ public enum BuildRunner {
       bytes: bytes)
   }
 
-  static func printSummary(_ r: BuildReport, counters: Counters) {
+  /// The fetch counters as every run prints them: requests, cache hits, stored, retried and
+  /// failed, stale ones when any, then the run's time when it has one.
+  static func countersLine(_ c: [String: Int], seconds: Double?) -> String {
+    func n(_ counter: Counter) -> Int { c[counter.rawValue] ?? 0 }
+    var line =
+      "requests \(n(.requests))  cache hits \(n(.hit))  stored \(n(.stored))  retried \(n(.retried))  failed \(n(.failed))"
+    if n(.stale) > 0 { line += "  stale \(n(.stale))" }
+    if let seconds { line += "  " + String(format: "%.1fs", seconds) }
+    return line
+  }
+
+  static func printSummary(_ r: BuildReport, _ printer: Printer) {
     var out: [String] = []
     let width = max(r.products.map(\.file.count).max() ?? 0, 10)
     for p in r.products {
@@ -363,17 +385,14 @@ public enum BuildRunner {
       for s in p.summary { out.append("  " + s) }
     }
     let c = r.counters
-    out.append(
-      "requests \(c[Counter.requests.rawValue] ?? 0)  cache hits \(c[Counter.hit.rawValue] ?? 0)  stored \(c[Counter.stored.rawValue] ?? 0)  retried \(c[Counter.retried.rawValue] ?? 0)  failed \(c[Counter.failed.rawValue] ?? 0)  "
-        + ((c[Counter.stale.rawValue] ?? 0) > 0 ? "stale \(c[Counter.stale.rawValue] ?? 0)  " : "")
-        + String(format: "%.1fs", r.seconds))
+    out.append(countersLine(c, seconds: r.seconds))
     // Under --refresh: what the freshness rules did (the same counters are in the JSON report).
     if (c[Counter.refreshRevalidated.rawValue] ?? 0) + (c[Counter.refreshKept.rawValue] ?? 0) > 0 {
       out.append(
         "refresh: revalidated \(c[Counter.refreshRevalidated.rawValue] ?? 0)  not modified (304) \(c[Counter.refreshNotModified.rawValue] ?? 0)  changed \(c[Counter.refreshChanged.rawValue] ?? 0)  re-asked \(c[Counter.refreshReasked.rawValue] ?? 0)  kept \(c[Counter.refreshKept.rawValue] ?? 0)"
       )
     }
-    Diagnostics.out(out.joined(separator: "\n"))
+    printer.out(out.joined(separator: "\n"))
   }
 }
 
@@ -384,16 +403,4 @@ enum RunnerError: Error, CustomStringConvertible {
     case .nothingBuilt(let t): "\(t): the build produced no catalogue"
     }
   }
-}
-
-/// The one printer every tool uses: stderr lines in SwiftPM's shape (`error: …`, `warning: …`) and
-/// stdout lines written at once (unbuffered, so each shows when stdout is a pipe).
-public enum Diagnostics {
-  public static func error(_ s: String) { plain("error: " + s) }
-  public static func warning(_ s: String) { plain("warning: " + s) }
-  public static func plain(_ s: String) { stderr(s + "\n") }
-  /// Text on stderr as it is (the live progress line redraws itself with `\r`).
-  public static func stderr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-  /// One line of the summary people asked for, on stdout.
-  public static func out(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 }

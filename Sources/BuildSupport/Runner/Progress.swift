@@ -10,6 +10,7 @@ import Synchronization
 public final class Progress: @unchecked Sendable {
   private let live: Bool
   private let quiet: Bool
+  private let printer: Printer
   /// `catalog build` asks its children for machine lines (see `ProgressLine`); they are written
   /// whatever `--quiet` says, because the parent, not a person, reads them.
   private let machine: Bool
@@ -33,8 +34,9 @@ public final class Progress: @unchecked Sendable {
     var detail: String
   }
 
-  public init(quiet: Bool, terminal: Bool = isatty(2) == 1, counters: Counters? = nil) {
+  public init(quiet: Bool, printer: Printer, terminal: Bool = isatty(2) == 1, counters: Counters? = nil) {
     self.quiet = quiet
+    self.printer = printer
     self.live = terminal
     self.counters = counters
     self.machine = ProcessInfo.processInfo.environment[ProgressLine.environmentKey] == "lines"
@@ -73,17 +75,17 @@ public final class Progress: @unchecked Sendable {
     if live {
       let cols = 100
       let shown = text.count > cols ? String(text.prefix(cols - 1)) + "…" : text
-      Diagnostics.stderr("\r\u{1B}[2K" + shown)
+      printer.stderr("\r\u{1B}[2K" + shown)
       s.lineShown = true
       if done >= total {
-        Diagnostics.stderr("\n")
+        printer.stderr("\n")
         s.lineShown = false
       }
     } else {
       let last = s.lastPlain[phase] ?? -1
       if done == 0 || done >= total || pct - last >= 0.1 {
         s.lastPlain[phase] = pct
-        Diagnostics.stderr(text + "\n")
+        printer.stderr(text + "\n")
       }
     }
   }
@@ -112,10 +114,10 @@ public final class Progress: @unchecked Sendable {
   public func line(_ text: String) {
     state.withLock { s in
       if s.lineShown {
-        Diagnostics.stderr("\r\u{1B}[2K")
+        printer.stderr("\r\u{1B}[2K")
         s.lineShown = false
       }
-      Diagnostics.stderr(text + "\n")
+      printer.stderr(text + "\n")
     }
   }
 
@@ -145,7 +147,7 @@ public final class Progress: @unchecked Sendable {
       let text = p.encoded
       guard force || text != s.lastMachine else { return }
       s.lastMachine = text
-      Diagnostics.stderr(text + "\n")
+      printer.stderr(text + "\n")
     }
   }
 }

@@ -162,10 +162,6 @@ public struct PopBoksGridMeasurement: Sendable {
     return true
   }
 
-  public var isFinished: Bool {
-    known[.cover] != nil && Axis.allCases.allSatisfy { value($0) != nil }
-  }
-
   /// The measured grid with the probes that prove it, once finished.
   public var result: PopBoksGridResult? {
     guard let cover = known[.cover], let columns = value(.columns), let rows = value(.rows) else { return nil }

@@ -49,6 +49,38 @@ final class BuildRunnerTests: XCTestCase {
     }
   }
 
+  func testEveryLineARunPrintsGoesThroughThePrinterItIsHanded() async throws {
+    let out = Kept()
+    let err = Kept()
+    let printer = Printer(stdout: { out.add($0) }, stderr: { err.add($0) })
+    let four = catalogue(4)
+    let o = await BuildRunner.run(tool, arguments: args("--date", "2026-11-30"), printer: printer) { ctx in
+      var c = four
+      c.generated = ctx.options.date
+      return [.issue(c, file: "sample.json")]
+    }
+    XCTAssertEqual(o.code, .ok)
+    XCTAssertTrue(out.text.hasPrefix("sample.json  written    4 records"), out.text)
+    XCTAssertTrue(out.text.contains("\nrequests 0  cache hits 0  stored 0  retried 0  failed 0  "), out.text)
+    XCTAssertEqual(
+      err.text, "warning: sample.json: WARN issues/live-has-bytes: 4 live issues have no size: S_1, S_2, S_3, S_4\n")
+    let bad = await BuildRunner.run(tool, arguments: ["--jobs", "0"], printer: printer) { _ in [] }
+    XCTAssertEqual(bad.code, .usage)
+    XCTAssertTrue(
+      err.text.hasSuffix(
+        "error: --jobs takes a number from 1 to 8, not '0'.\nUSAGE: sample-build [<options>]\nSee 'sample-build --help'.\n"
+      ), err.text)
+  }
+
+  /// Text a printer was given, in order.
+  final class Kept: @unchecked Sendable {
+    // One lock guards `parts`: the runner prints from its tasks.
+    private let lock = NSLock()
+    private var parts: [String] = []
+    func add(_ s: String) { lock.withLock { parts.append(s) } }
+    var text: String { lock.withLock { parts.joined() } }
+  }
+
   func testAValidCatalogueIsWrittenInTheCanonicalEncoding() async throws {
     let o = await build(catalogue(3), args("--date", "2026-11-30"))
     XCTAssertEqual(o.code, .ok)

@@ -24,7 +24,7 @@ public enum ArchiveTool {
     onlyKeys: "series keys, e.g. a-profy,amiga-bilten")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: ArchiveDemo.sample)
 
   /// The run: fetch and parse, then hand the catalogues to the runner to validate and write.
   @Sendable public static func build(_ ctx: BuildContext) async throws -> [BuildProduct] {

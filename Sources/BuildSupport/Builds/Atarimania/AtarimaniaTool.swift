@@ -9,7 +9,7 @@ public enum AtarimaniaTool {
       id: "atarimania", displayName: "Atarimania",
       files: [
         CatalogueFileEntry(
-          AtarimaniaSite.catalogueFile, site: "atarimania", display: "Atarimania", base: "https://www.atarimania.com/")
+          AtarimaniaSite.catalogueFile, site: "atarimania", display: "Atarimania", base: AtarimaniaSite.base)
       ], freshness: AtarimaniaFreshness.rules, plausibility: AtarimaniaRules.plausibility),
     abstract: "Build the Atarimania catalogue of Atari magazines.", hosts: [AtarimaniaSite.host],
     // Pages are fetched one at a time; the size probes five at a time, each start 150 ms apart.
@@ -25,7 +25,7 @@ public enum AtarimaniaTool {
     onlyKeys: "title ids (the number in /magazines/<id>), e.g. 20,18")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: AtarimaniaDemo.sample)
 
   static let minIssues = Option.integer(
     "--min-issues", 0...1_000_000, help: "The catalogue needs more issues than this.",

@@ -26,7 +26,7 @@ public enum BombJackTool {
     onlyKeys: "shelf names (\(BombJackShelf.allCases.map(\.rawValue).joined(separator: ", ")))")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: BombJackDemo.sample)
 
   static let start = Option.list(
     "--start", value: "<url>", help: "Walk from these pages and the folders below them instead of the root (a subset).")

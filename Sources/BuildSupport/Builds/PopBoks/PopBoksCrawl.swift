@@ -24,7 +24,7 @@ struct PopBoksCrawl {
     var products: [BuildProduct] = []
     var sections: [(PopBoksMagazine, [PopBoksProbeReport.Item])] = []
     for m in magazines {
-      let (product, items) = try await build(m, years: years, single: magazines.count == 1)
+      let (product, items) = try await build(m, years: years)
       products.append(product)
       sections.append((m, items))
     }
@@ -49,13 +49,7 @@ struct PopBoksCrawl {
   /// `--years`, checked when the command line was read.
   func yearWindow() -> ClosedRange<Int> { ctx.options[PopBoksTool.years] ?? PopBoksRules.years }
 
-  /// Where the magazine's catalogue is (or will be) written; the previous one there supplies the
-  /// grids to expect and the count to keep.
-  func target(_ m: PopBoksMagazine, single: Bool) -> URL {
-    (single ? ctx.options.outputFile : nil) ?? ctx.options.outputDirectory.appendingPathComponent(m.catalogueFile)
-  }
-
-  func build(_ m: PopBoksMagazine, years: ClosedRange<Int>, single: Bool) async throws
+  func build(_ m: PopBoksMagazine, years: ClosedRange<Int>) async throws
     -> (BuildProduct, [PopBoksProbeReport.Item])
   {
     guard let scriptURL = URL(string: m.scriptURL) else { throw PopBoksBuildError.badURL(m.scriptURL) }
@@ -80,8 +74,7 @@ struct PopBoksCrawl {
     // The previous catalogue sets the count to keep. Its grids are deliberately not used as
     // expectations: an expectation changes which probes are asked, and a --no-network rebuild must
     // ask exactly what the run that filled the cache asked.
-    let previous = try PreviousCatalogue.read(
-      PopBoksCatalogue.self, at: target(m, single: single), warnIfUnreadable: false)
+    let previous = try ctx.previousCatalogue(PopBoksCatalogue.self, file: m.catalogueFile)
 
     ctx.note("\(m.rawValue): measuring \(Plural.count(index.entries.count, "issue"))…")
     let fetcher = ctx.fetcher

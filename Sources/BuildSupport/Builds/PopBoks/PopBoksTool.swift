@@ -11,7 +11,7 @@ public enum PopBoksTool {
         CatalogueFileEntry(
           $0.catalogueFile, shape: .popboks,
           site: "popboks" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst(),
-          display: "PopBoks: \($0.displayName)", base: "https://www.popboks.com/")
+          display: "PopBoks: \($0.displayName)", base: PopBoksMagazine.base)
       }, freshness: PopBoksFreshness.rules, plausibility: PopBoksRules.plausibility),
     abstract: "Build the PopBoks catalogues (Džuboks, Ritam).", hosts: [PopBoksMagazine.host],
     defaultDelayMS: PopBoksBuildDefaults.delayMS, defaultJobs: PopBoksBuildDefaults.jobs,
@@ -26,7 +26,7 @@ public enum PopBoksTool {
     onlyKeys: "issue folder ids of the one --magazine, e.g. 154,155")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: PopBoksDemo.sample)
 
   static let magazine = Option<PopBoksMagazine?>.word(
     "--magazine", value: "<name>", help: "Build one magazine: dzuboks or ritam.", defaultText: "both")

@@ -9,7 +9,7 @@ public enum RetroSpecTool {
       id: "retrospec", displayName: "RetroSpec",
       files: [
         CatalogueFileEntry(
-          RetroSpecCrawl.file, site: "retrospec", display: "RetroSpec", base: "https://retrospec.elite.org/pcsux/")
+          RetroSpecCrawl.file, site: "retrospec", display: "RetroSpec", base: RetroSpecSite.base)
       ], freshness: RetroSpecFreshness.rules, plausibility: RetroSpecRules.plausibility),
     abstract: "Build the RetroSpec catalogue (ex-Yugoslav computer magazines).", hosts: [RetroSpecSite.host],
     // The reference's pace on this one small server: sequential, 150 ms after each request.
@@ -19,10 +19,10 @@ public enum RetroSpecTool {
       Crawls the 12 index pages, one metadata (magshow) page per issue and one HEAD per archive, about
       1,300 requests.
       """,
-    onlyKeys: "series keys (SK,RA,MMS,GAL,MMH,MG,BIT,SI,CN,AmSt,PV,Warp,MR,AmSv,KOM,MA,MCW,PJ,Knjige)")
+    onlyKeys: "series keys (\(RetroSpecSeries.table.map(\.key).joined(separator: ",")))")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: RetroSpecDemo.sample)
 
   static let minIssues = Option.integer(
     "--min-issues", 0...100_000, help: "Fewest issues a full build may write.",

@@ -6,6 +6,7 @@ enum ExpandMode {
   /// Prints the expansion; a mask that does not expand stops with exit 65. The fields were checked
   /// against their ranges when the command line was read.
   static func run(_ ctx: BuildContext) throws {
+    let out = Out(printer: ctx.printer)
     let o = ctx.options
     guard let text = o[SpectrumTool.expand] else { throw UsageError("--expand needs a mask.", tool: ctx.tool.name) }
     let fields = SpectrumMaskFields(
@@ -14,11 +15,11 @@ enum ExpandMode {
       supplement: o[SpectrumTool.supplement])
     let expanded: String
     do { expanded = try SpectrumMask(text).expand(fields) } catch { throw SpectrumFailure.mask(error) }
-    Out.line(expanded)
+    out.line(expanded)
     if let l = try? SpectrumArchiveLocation.split(expanded) {
-      Diagnostics.plain("identifier \(l.identifier)\nfile       \(l.file)")
+      ctx.printer.plain("identifier \(l.identifier)\nfile       \(l.file)")
     } else {
-      Diagnostics.plain("note: this is not an archive.org …/download/<identifier>/<file> URL")
+      ctx.printer.plain("note: this is not an archive.org …/download/<identifier>/<file> URL")
     }
   }
 }

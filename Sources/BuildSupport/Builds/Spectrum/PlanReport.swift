@@ -4,19 +4,20 @@ import Foundation
 /// `--plan`: what a build of each group would ask archive.org for, and why rows fall out.
 enum PlanReport {
   static func run(_ ctx: BuildContext) async throws {
+    let out = Out(printer: ctx.printer)
     let (store, _) = try await DumpSource.open(ctx)
     for group in SpectrumGroup.allCases {
       let plan = try SpectrumCrawl.plan(group, store)
-      Out.heading("\(group.displayName) (\(group.fileName))")
-      Out.line("planned rows        \(plan.rows.count)")
-      Out.line("archive.org items   \(plan.identifiers.count)")
-      Out.line("series              \(plan.seriesCount)")
+      out.heading("\(group.displayName) (\(group.fileName))")
+      out.line("planned rows        \(plan.rows.count)")
+      out.line("archive.org items   \(plan.identifiers.count)")
+      out.line("series              \(plan.seriesCount)")
       if plan.skipped.isEmpty {
-        Out.line("rows not planned    0")
+        out.line("rows not planned    0")
       } else {
-        Out.line("rows not planned    \(plan.skipped.values.reduce(0, +)):")
+        out.line("rows not planned    \(plan.skipped.values.reduce(0, +)):")
         for (reason, n) in plan.skipped.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
-          Out.line("  \(Out.padLeft(String(n), 6))  \(reason)")
+          out.line("  \(Out.padLeft(String(n), 6))  \(reason)")
         }
       }
     }

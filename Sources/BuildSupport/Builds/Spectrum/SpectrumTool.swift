@@ -34,7 +34,7 @@ public enum SpectrumTool {
     }, onlyKeys: "series keys or issue ids of the --build group")
 
   /// The source, declared once: its tool and what a run does in each mode.
-  public static let source = Source(tool, work: work)
+  public static let source = Source(tool, work: work, demo: SpectrumDemo.sample)
 
   static let build = Option<SpectrumGroup?>.word(
     "--build", value: "<group>", help: "Write one catalogue: magazines, fanzines or books.", exclusiveGroup: "mode")
@@ -109,11 +109,13 @@ enum SpectrumFailure: BuildFailure {
   }
 }
 
-/// stdout lines, flushed one by one so progress shows when piped.
-enum Out {
-  static func line(_ s: String = "") { Diagnostics.out(s) }
+/// A report mode's stdout lines, through the run's printer, and the column helpers they share.
+struct Out {
+  let printer: Printer
 
-  static func heading(_ s: String) {
+  func line(_ s: String = "") { printer.out(s) }
+
+  func heading(_ s: String) {
     line()
     line(s)
     line(String(repeating: "─", count: 68))

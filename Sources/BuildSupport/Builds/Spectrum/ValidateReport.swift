@@ -9,6 +9,7 @@ enum ValidateReport {
   static let suspectBelow = 0.9
 
   static func run(_ ctx: BuildContext) async throws {
+    let out = Out(printer: ctx.printer)
     let perToken = ctx.options[SpectrumTool.perToken]
     let (store, _) = try await DumpSource.open(ctx)
     let magazines = try store.magazines().filter { $0.magtype == "P" && !($0.archiveMask ?? "").isEmpty }
@@ -22,8 +23,8 @@ enum ValidateReport {
 
     var stale: [String] = []
     var missing: [String] = []
-    Out.heading("Archive masks checked against archive.org (\(perToken) per token)")
-    Out.line("\(Out.pad("token", 8)) sampled      ok  renamed  missing  resolved")
+    out.heading("Archive masks checked against archive.org (\(perToken) per token)")
+    out.line("\(Out.pad("token", 8)) sampled      ok  renamed  missing  resolved")
     var total = 0
     var resolvedTotal = 0
     for token in Set(samples.map(\.token)).sorted() {
@@ -52,14 +53,14 @@ enum ValidateReport {
       total += group.count
       resolvedTotal += resolved
       let suspect = Double(resolved) < suspectBelow * Double(group.count) ? "  <-- suspect" : ""
-      Out.line(
+      out.line(
         "\(Out.pad("{\(token)}", 8)) \(Out.padLeft(String(group.count), 7)) \(Out.padLeft(String(ok), 7)) \(Out.padLeft(String(renamed), 8)) \(Out.padLeft(String(gone), 8)) \(Out.padLeft(Out.percent(resolved, group.count), 9))\(suspect)"
       )
     }
-    Out.line("resolved \(resolvedTotal) of \(Plural.count(total, "sample")) (\(Out.percent(resolvedTotal, total)))")
-    Out.heading("Stale file names (first 8 of \(stale.count))")
-    for s in stale.prefix(8) { Out.line("  " + s) }
-    Out.heading("Missing items (first 10 of \(missing.count))")
-    for m in missing.prefix(10) { Out.line("  " + m) }
+    out.line("resolved \(resolvedTotal) of \(Plural.count(total, "sample")) (\(Out.percent(resolvedTotal, total)))")
+    out.heading("Stale file names (first 8 of \(stale.count))")
+    for s in stale.prefix(8) { out.line("  " + s) }
+    out.heading("Missing items (first 10 of \(missing.count))")
+    for m in missing.prefix(10) { out.line("  " + m) }
   }
 }

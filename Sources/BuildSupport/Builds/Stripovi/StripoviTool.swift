@@ -10,7 +10,7 @@ public enum StripoviTool {
       files: [
         CatalogueFileEntry(
           StripoviCrawl.file, shape: .stripovi, site: "stripovi", display: "Stripovi.com",
-          base: "https://www.stripovi.com/")
+          base: StripoviReaderPage.base)
       ], plausibility: StripoviRules.plausibility),
     abstract: "Build the Stripovi.com web-comics catalogue.", hosts: [StripoviReaderPage.host],
     defaultDelayMS: StripoviBuildDefaults.delayMS, defaultJobs: 1,
@@ -24,7 +24,7 @@ public enum StripoviTool {
       """, onlyKeys: "comic ids, e.g. 6,12")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: StripoviDemo.sample)
 
   static let maxMissing = Option.integer(
     "--max-missing", 1...10_000, help: "Stop after this many ids in a row that are not comics.",

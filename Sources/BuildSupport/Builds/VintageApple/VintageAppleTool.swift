@@ -10,10 +10,10 @@ public enum VintageAppleTool {
       files: [
         CatalogueFileEntry(
           VintageAppleGroup.magazines.catalogueFile, site: "vintageAppleMagazines",
-          display: "Vintage Apple: Magazines", base: "https://vintageapple.org/"),
+          display: "Vintage Apple: Magazines", base: VintageAppleSection.base),
         CatalogueFileEntry(
           VintageAppleGroup.books.catalogueFile, site: "vintageAppleBooks", display: "Vintage Apple: Books & Manuals",
-          base: "https://vintageapple.org/"),
+          base: VintageAppleSection.base),
       ], freshness: VintageAppleFreshness.rules, plausibility: VintageAppleRules.plausibility),
     abstract: "Build the Vintage Apple catalogues (magazines, books and manuals).",
     hosts: [VintageAppleSection.host],
@@ -28,7 +28,7 @@ public enum VintageAppleTool {
       + "books \(VintageAppleGroup.books.sections.map(\.slug).joined(separator: ", "))")
 
   /// The source, declared once: its tool and its run.
-  public static let source = Source(tool, build: build)
+  public static let source = Source(tool, build: build, demo: VintageAppleDemo.sample)
 
   static let group = Option<VintageAppleGroup?>.word(
     "--group", value: "<magazines|books>", help: "Write one shelf only.", defaultText: "both")
