@@ -26,7 +26,13 @@ public struct LineageRun {
       return (p, context.lineage.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched))
     }
     self.previous = previous
+    yields = Dictionary(
+      files.map { ($0.product.file, LineageYields($0.lineage, file: $0.product.file, plan: plan)) },
+      uniquingKeysWith: { a, _ in a })
   }
+
+  /// This build's yields per file, counted once for drift and for the cache.
+  var yields: [String: LineageYields]
 
   /// What the cache kept of the last full build of each file, for drift.
   var previous: [String: LineageYields]
@@ -37,7 +43,7 @@ public struct LineageRun {
     for (p, lineage) in files where !p.partial {
       guard let previous = previous[p.file] else { continue }
       let found = LineageDrift.compare(
-        previous: previous, new: LineageYields(lineage, file: p.file, plan: plan), plan: plan)
+        previous: previous, new: yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan), plan: plan)
       if !found.isEmpty { out[p.file] = found }
     }
     return out
@@ -60,8 +66,8 @@ public struct LineageRun {
         try FileManager.default.moveItem(at: path, to: previous)
       }
       try AtomicFile.write(lineage.encoded(), to: path.path)
-      let yields = LineageYields(lineage, file: p.file, plan: plan)
-      try AtomicFile.write([UInt8](try MachineJSON.encode(yields)), to: LineageRun.yieldsPath(options, p.file).path)
+      let counted = yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)
+      try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, p.file).path)
     }
   }
 

@@ -122,44 +122,49 @@ public struct LineageFile: Sendable, Equatable {
     return out
   }
 
-  /// The file's bytes: each answer line written just before the first row citing it.
+  /// The file's bytes: each answer line written just before the first row citing it. Written into
+  /// one string grown in place: a walk's lineage is tens of thousands of lines.
   public func encoded() -> [UInt8] {
-    var out: [UInt8] = []
-    var written = Set<Int>()
+    var out = ""
+    out.reserveCapacity(rows.count * 200 + answers.count * 160)
+    var written = [Bool](repeating: false, count: answers.count)
     for row in rows {
-      for n in row.answers where written.insert(n).inserted && answers.indices.contains(n) {
-        out += LineageFile.answerLine(n, answers[n]).utf8
-        out.append(0x0A)
+      for n in row.answers where answers.indices.contains(n) && !written[n] {
+        written[n] = true
+        LineageFile.appendAnswer(n, answers[n], to: &out)
       }
-      out += LineageFile.rowLine(row).utf8
-      out.append(0x0A)
+      LineageFile.appendRow(row, to: &out)
     }
     // Pages read that gave no row (a listing that came back empty): drift needs to know they answered.
-    for (n, a) in answers.enumerated() where !written.contains(n) {
-      out += LineageFile.answerLine(n, a).utf8
-      out.append(0x0A)
+    for (n, a) in answers.enumerated() where !written[n] { LineageFile.appendAnswer(n, a, to: &out) }
+    return Array(out.utf8)
+  }
+
+  /// One answer line and its newline; keys in sorted order.
+  static func appendAnswer(_ n: Int, _ a: LineageAnswer, to out: inout String) {
+    out += "{\"answer\":"
+    out += String(n)
+    if let v = a.etag { out += ",\"etag\":" + JSONString.quoted(v) }
+    if let v = a.fetched { out += ",\"fetched\":" + JSONString.quoted(v) }
+    out += ",\"kind\":" + JSONString.quoted(a.kind)
+    if let v = a.lastModified { out += ",\"lastModified\":" + JSONString.quoted(v) }
+    if let v = a.length { out += ",\"length\":" + JSONString.quoted(v) }
+    out += ",\"method\":" + JSONString.quoted(a.method)
+    if let v = a.sha256 { out += ",\"sha256\":" + JSONString.quoted(v) }
+    if let v = a.status { out += ",\"status\":" + String(v) }
+    out += ",\"url\":" + JSONString.quoted(a.url) + "}\n"
+  }
+
+  /// One row line and its newline; keys (and field names) in sorted order.
+  static func appendRow(_ r: LineageRow, to out: inout String) {
+    out += "{\"fields\":{"
+    var first = true
+    for (field, origin) in r.fields.sorted(by: { $0.key < $1.key }) {
+      if !first { out += "," }
+      first = false
+      out += JSONString.quoted(field) + ":" + origin.json
     }
-    return out
-  }
-
-  static func answerLine(_ n: Int, _ a: LineageAnswer) -> String {
-    var parts: [String] = ["\"answer\":\(n)"]
-    if let v = a.etag { parts.append("\"etag\":" + JSONString.quoted(v)) }
-    if let v = a.fetched { parts.append("\"fetched\":" + JSONString.quoted(v)) }
-    parts.append("\"kind\":" + JSONString.quoted(a.kind))
-    if let v = a.lastModified { parts.append("\"lastModified\":" + JSONString.quoted(v)) }
-    if let v = a.length { parts.append("\"length\":" + JSONString.quoted(v)) }
-    parts.append("\"method\":" + JSONString.quoted(a.method))
-    if let v = a.sha256 { parts.append("\"sha256\":" + JSONString.quoted(v)) }
-    if let v = a.status { parts.append("\"status\":\(v)") }
-    parts.append("\"url\":" + JSONString.quoted(a.url))
-    return "{" + parts.joined(separator: ",") + "}"
-  }
-
-  static func rowLine(_ r: LineageRow) -> String {
-    let fields = r.fields.sorted { $0.key < $1.key }.map { JSONString.quoted($0.key) + ":" + $0.value.json }
-    return "{\"fields\":{" + fields.joined(separator: ",") + "},\"file\":" + JSONString.quoted(r.file) + ",\"id\":"
-      + JSONString.quoted(r.id) + "}"
+    out += "},\"file\":" + JSONString.quoted(r.file) + ",\"id\":" + JSONString.quoted(r.id) + "}\n"
   }
 
   /// Why a lineage file could not be read: the line and what is wrong with it.
