@@ -34,7 +34,7 @@ enum RefreshBench {
     let arguments: [String]
     let files: [String]
 
-    func build(cache: String, out: String, _ extra: [String]) throws -> (requests: Int, seconds: Double) {
+    func build(cache: String, out: String, _ extra: [String]) throws -> (requests: Int, seconds: Double, peakMB: Int) {
       server.clearLog()
       let r = try ChildRun.start(
         tool: tool,
@@ -43,7 +43,7 @@ enum RefreshBench {
           dir.appendingPathComponent(out).path, "--date", "2026-12-01", "--delay", "0", "--quiet",
         ] + arguments + extra)
       guard r.status == 0 else { throw BenchFailure("\(tool) exited \(r.status): \(r.stderr.suffix(2000))") }
-      return (server.requests.count, r.seconds)
+      return (server.requests.count, r.seconds, r.peakKB / 1024)
     }
 
     /// Every catalogue file equal in both folders (a file neither build wrote counts as equal), and one at least.
@@ -69,10 +69,10 @@ enum RefreshBench {
       print(
         String(
           format:
-            "%@: refresh %d requests in %.1fs; cold build of the changed site %d requests in %.1fs (first build %d): refresh = %.1f%% of cold [goal: <= %d = 10%% + %d new]; catalogues %@",
-          name, refresh.requests, refresh.seconds, cold.requests, cold.seconds, first.requests,
-          100 * Double(refresh.requests) / Double(max(1, cold.requests)), bound, newItems,
-          same("out", "cold") ? "identical" : "DIFFERENT"))
+            "%@: refresh %d requests in %.1fs (peak %d MB); cold build of the changed site %d requests in %.1fs (peak %d MB; first build %d): refresh = %.1f%% of cold's requests [goal: <= %d = 10%% + %d new], %.1f%% of its time [goal: <= 10%%]; catalogues %@",
+          name, refresh.requests, refresh.seconds, refresh.peakMB, cold.requests, cold.seconds, cold.peakMB,
+          first.requests, 100 * Double(refresh.requests) / Double(max(1, cold.requests)), bound, newItems,
+          100 * refresh.seconds / max(cold.seconds, 1e-9), same("out", "cold") ? "identical" : "DIFFERENT"))
     }
   }
 

@@ -14,14 +14,18 @@ public enum BuildDefaults {
   public static let maxJobs = 8
   /// A request that has not answered in this time is a transport failure (30 s is proven in the field).
   public static let requestTimeoutSeconds = 30.0
-  /// Attempts per request for 429, 5xx and transport errors (the first try included).
-  public static let maxAttempts = 4
+  /// Attempts per request for 429, 5xx and transport errors (the first try included): six, so that
+  /// backoff from `backoffBaseSeconds` still covers as long a blip as four from a tenth of a second
+  /// did (0.62 s of waiting against 0.7 s), while a burst of one to three errors costs a fifth as much.
+  public static let maxAttempts = 6
   /// Backoff before the first retry when the server gives no Retry-After; doubles each time, with
-  /// ±25% jitter. A tenth of a second: the failing host is already asked less at once (its gate
-  /// halves what may be in flight on every error answer, and a paced host's interval doubles, so at
-  /// the polite defaults a retry still waits seconds), while the retry chain of one URL is what a
-  /// whole batch waits for: a one-second base made 2% of 503s cost a run five to twenty times its length.
-  public static let backoffBaseSeconds = 0.1
+  /// ±25% jitter. A fiftieth of a second: the retry chain of one URL is what the end of a batch
+  /// waits for (with a tenth, a three-answer 503 burst held each crawl phase 0.7 s past its last
+  /// page, three to six times a fast build's length under 2% of faults), and it is not what keeps
+  /// the host from being pressed: every error answer halves what the host's gate lets in flight,
+  /// and at one in flight further errors double the pause between its requests (up to 10 s), so a
+  /// host that keeps failing is asked ever more slowly whatever one URL's backoff is.
+  public static let backoffBaseSeconds = 0.02
   /// The longest backoff between two attempts without a Retry-After.
   public static let backoffCapSeconds = 8.0
   /// The longest Retry-After we wait out; longer asks fail at once rather than sleep.

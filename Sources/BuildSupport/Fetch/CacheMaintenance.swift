@@ -48,37 +48,46 @@ extension CacheStore {
             problems.append(CacheProblem(path: path, kind: .orphanBody))
           }
         } else if name.hasSuffix(".json") {
-          guard let d = fm.contents(atPath: path), let r = CacheRecord.read(d) else {
-            problems.append(CacheProblem(path: path, kind: .unreadableRecord))
-            continue
-          }
-          entries += 1
-          let stem = String(name.dropLast(5))
-          if CacheStore.digest(r) != stem || (r.key != nil && r.key != stem) {
-            problems.append(CacheProblem(path: path, kind: .misfiled))
-            continue
-          }
-          if r.bodyBytes < 0 {
-            problems.append(CacheProblem(path: path, kind: .unreadableRecord))
-            continue
-          }
-          guard r.bodyBytes > 0 else { continue }
-          let bodyPath = String(path.dropLast(5)) + ".body"
-          guard let body = fm.contents(atPath: bodyPath) else {
-            problems.append(CacheProblem(path: bodyPath, kind: .bodyMissing))
-            continue
-          }
-          if SHA256.hex([UInt8](body)) != r.bodySHA256 {
-            problems.append(CacheProblem(path: bodyPath, kind: .bodyMismatch))
-          } else if body.count != r.bodyBytes {
-            problems.append(CacheProblem(path: bodyPath, kind: .lengthMismatch))
-          }
+          let (problem, readable) = verifyRecord(at: path, stem: String(name.dropLast(5)))
+          if readable { entries += 1 }
+          if let problem { problems.append(problem) }
         }
       }
     }
     for path in staleTemporaries(now: now) + warcLeftovers() {
       problems.append(CacheProblem(path: path, kind: .leftoverTemporary))
     }
+    problems += verifyHeadLog()
+    try? headLog.forEachLive { _ in entries += 1 }
+    return (problems, entries)
+  }
+
+  /// One GET record and its body: filed under its own name, its body present, of its length and
+  /// hash. The first problem found, and whether the record could be read at all (then it counts as
+  /// an entry).
+  private func verifyRecord(at path: String, stem: String) -> (problem: CacheProblem?, readable: Bool) {
+    let fm = FileManager.default
+    guard let d = fm.contents(atPath: path), let r = CacheRecord.read(d) else {
+      return (CacheProblem(path: path, kind: .unreadableRecord), false)
+    }
+    if CacheStore.digest(r) != stem || (r.key != nil && r.key != stem) {
+      return (CacheProblem(path: path, kind: .misfiled), true)
+    }
+    if r.bodyBytes < 0 { return (CacheProblem(path: path, kind: .unreadableRecord), true) }
+    guard r.bodyBytes > 0 else { return (nil, true) }
+    let bodyPath = String(path.dropLast(5)) + ".body"
+    guard let body = fm.contents(atPath: bodyPath) else {
+      return (CacheProblem(path: bodyPath, kind: .bodyMissing), true)
+    }
+    if SHA256.hex([UInt8](body)) != r.bodySHA256 { return (CacheProblem(path: bodyPath, kind: .bodyMismatch), true) }
+    if body.count != r.bodyBytes { return (CacheProblem(path: bodyPath, kind: .lengthMismatch), true) }
+    return (nil, true)
+  }
+
+  /// The HEAD log, line by line: torn lines, misfiled answers, implausible sizes, and whether its
+  /// sorted part is still in order.
+  private func verifyHeadLog() -> [CacheProblem] {
+    var problems: [CacheProblem] = []
     try? headLog.forEachLine { n, line in
       if n == 1, HeadLog.isMarker(line) { return }
       let place = "\(headLogPath):\(n)"
@@ -95,8 +104,7 @@ extension CacheStore {
       }
     }
     if !headLog.sortedPartIsInOrder() { problems.append(CacheProblem(path: headLogPath, kind: .unsortedLog)) }
-    try? headLog.forEachLive { _ in entries += 1 }
-    return (problems, entries)
+    return problems
   }
 
   /// The name a record belongs under: the digest of its method and (already normalised) URL.

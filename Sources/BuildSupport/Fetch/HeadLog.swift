@@ -182,18 +182,47 @@ final class HeadLog: Sendable {
   func compact(_ filter: Filter, isSound: (CacheRecord) -> Bool) throws -> Int {
     guard FileManager.default.fileExists(atPath: path) else { return 0 }
     try Folders.create(temporaryFolder, role: "the cache's folder for temporary files")
+    return try whileLocked {
+      var view = View(path: path, inMemoryLimit: inMemoryLimit)
+      // A sorted part out of order (edited by hand) cannot be merged: its lines are read as a tail.
+      if !view.sortedPartIsInOrder() { view = View(path: path, inMemoryLimit: inMemoryLimit, allTail: true) }
+      let tmp = temporaryFolder + "/head.log.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      guard out >= 0 else { throw IOFailure(path: tmp, operation: "create", errno: errno) }
+      let dropped: Int
+      do {
+        dropped = try writeSorted(view, filter, isSound: isSound, to: out, named: tmp)
+      } catch {
+        close(out)
+        unlink(tmp)
+        throw error
+      }
+      close(out)
+      guard rename(tmp, path) == 0 else {
+        let e = errno
+        unlink(tmp)
+        throw IOFailure(path: path, operation: "rename into place", errno: e)
+      }
+      forget()
+      return dropped
+    }
+  }
+
+  /// Runs `body` holding the log's lock, so no append is lost to a rewrite.
+  private func whileLocked<T>(_ body: () throws -> T) throws -> T {
     let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard lock >= 0 else { throw IOFailure(path: lockPath, operation: "open", errno: errno) }
     defer { close(lock) }
     flock(lock, LOCK_EX)
     defer { flock(lock, LOCK_UN) }
+    return try body()
+  }
 
-    var view = View(path: path, inMemoryLimit: inMemoryLimit)
-    // A sorted part out of order (edited by hand) cannot be merged: its lines are read as a tail.
-    if !view.sortedPartIsInOrder() { view = View(path: path, inMemoryLimit: inMemoryLimit, allTail: true) }
-    let tmp = temporaryFolder + "/head.log.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard out >= 0 else { throw IOFailure(path: tmp, operation: "create", errno: errno) }
+  /// Writes the marker and every live answer the filter keeps, in order, then the marker again with
+  /// the sorted part's length. Returns how many answers `fetchedBefore` left out.
+  private func writeSorted(
+    _ view: View, _ filter: Filter, isSound: (CacheRecord) -> Bool, to out: Int32, named tmp: String
+  ) throws -> Int {
     var written = 0
     var dropped = 0
     var buffer: [UInt8] = []
@@ -202,46 +231,33 @@ final class HeadLog: Sendable {
       guard writeAll(buffer, to: out) else { throw IOFailure(path: tmp, operation: "write", errno: errno) }
       buffer.removeAll(keepingCapacity: true)
     }
-    do {
-      buffer += HeadLog.marker(0)
-      let tailChecked: (ArraySlice<UInt8>) -> Bool = { line in
-        guard let r = CacheRecord.read(Data(line)), r.removed != true else { return false }
-        return isSound(r)
-      }
-      try view.forEachLive(tailChecked: tailChecked) { line in
-        guard let key = HeadLog.field("key", in: line) else { return }
-        if filter.dropping.contains(String(decoding: key, as: UTF8.self)) { return }
-        if filter.checkEveryLine {
-          guard let r = CacheRecord.read(Data(line)), r.removed != true, isSound(r) else { return }
-        }
-        if let before = filter.fetchedBefore, let f = HeadLog.field("fetched", in: line),
-          HeadLog.isTimestamp(f), f.lexicographicallyPrecedes(Array(before.utf8))
-        {
-          dropped += 1
-          return
-        }
-        buffer += line
-        buffer.append(0x0A)
-        written += line.count + 1
-        if buffer.count >= 1 << 20 { try flush() }
-      }
-      try flush()
-      let marker = HeadLog.marker(written)
-      guard marker.withUnsafeBytes({ pwrite(out, $0.baseAddress, $0.count, 0) }) == marker.count else {
-        throw IOFailure(path: tmp, operation: "write", errno: errno)
-      }
-    } catch {
-      close(out)
-      unlink(tmp)
-      throw error
+    buffer += HeadLog.marker(0)
+    let tailChecked: (ArraySlice<UInt8>) -> Bool = { line in
+      guard let r = CacheRecord.read(Data(line)), r.removed != true else { return false }
+      return isSound(r)
     }
-    close(out)
-    guard rename(tmp, path) == 0 else {
-      let e = errno
-      unlink(tmp)
-      throw IOFailure(path: path, operation: "rename into place", errno: e)
+    try view.forEachLive(tailChecked: tailChecked) { line in
+      guard let key = HeadLog.field("key", in: line) else { return }
+      if filter.dropping.contains(String(decoding: key, as: UTF8.self)) { return }
+      if filter.checkEveryLine {
+        guard let r = CacheRecord.read(Data(line)), r.removed != true, isSound(r) else { return }
+      }
+      if let before = filter.fetchedBefore, let f = HeadLog.field("fetched", in: line),
+        HeadLog.isTimestamp(f), f.lexicographicallyPrecedes(Array(before.utf8))
+      {
+        dropped += 1
+        return
+      }
+      buffer += line
+      buffer.append(0x0A)
+      written += line.count + 1
+      if buffer.count >= 1 << 20 { try flush() }
     }
-    forget()
+    try flush()
+    let marker = HeadLog.marker(written)
+    guard marker.withUnsafeBytes({ pwrite(out, $0.baseAddress, $0.count, 0) }) == marker.count else {
+      throw IOFailure(path: tmp, operation: "write", errno: errno)
+    }
     return dropped
   }
 

@@ -21,6 +21,7 @@ actor HostGate {
   /// When the current run of transport failures began (monotonic seconds), if one is running.
   private var failingSince: Double? = nil
   private(set) var breaker = Breaker.closed
+  private let clock: any FetchClock
 
   /// Whether the host is still asked, and if not, why.
   enum Breaker: Equatable {
@@ -33,7 +34,8 @@ actor HostGate {
 
   var isOpen: Bool { breaker != .closed }
 
-  init(host: String, jobs: Int, interval: Double) {
+  init(host: String, jobs: Int, interval: Double, clock: any FetchClock = SystemClock()) {
+    self.clock = clock
     self.host = host
     self.jobs = max(1, jobs)
     self.limit = max(1, jobs)
@@ -48,11 +50,11 @@ actor HostGate {
     } else {
       inFlight += 1
     }
-    let now = Monotonic.seconds()
+    let now = clock.seconds()
     let start = max(now, nextStart)
     nextStart = start + interval
-    // Waits are bounded by the callers (Retry-After is capped); the clamp keeps the conversion safe.
-    if start > now { try? await Task.sleep(nanoseconds: UInt64(min(start - now, 86_400) * 1e9)) }
+    // Waits are bounded by the callers (Retry-After is capped) and clamped by the clock.
+    if start > now { try? await clock.sleep(start - now) }
   }
 
   func release() {
@@ -68,28 +70,25 @@ actor HostGate {
   /// Pauses the whole host until `seconds` from now (a Retry-After); a running pause is never shortened.
   func pause(for seconds: Double) {
     guard seconds.isFinite, seconds > 0 else { return }
-    nextStart = max(nextStart, Monotonic.seconds() + min(seconds, 86_400))
+    nextStart = max(nextStart, clock.seconds() + min(seconds, 86_400))
   }
 
   /// Errors come back faster than pages, so they may only slow us down: fewer requests at once, and
-  /// on a paced host (an interval set) a longer pause. An unpaced host (`--delay 0`) is not paced
-  /// by an error: each retry already waits out its own backoff, and pacing every other request
-  /// behind it is what turned 2% of 503s into a run 25 times as long.
-  func slowDown() {
+  /// on a paced host (an interval set) a longer pause. An unpaced host (`--delay 0`) is paced by an
+  /// error only once it is down to one request in flight: until then halving what is in flight is
+  /// the slowing down (pacing every request behind one URL's error is what turned 2% of 503s into a
+  /// run 25 times as long), but a host that goes on failing one at a time is spaced out, from a
+  /// tenth of a second doubling to 10 s, however short each URL's own backoff. An answer that came
+  /// with a Retry-After has paused the host for exactly that (`pause`) and adds no spacing of its own.
+  func slowDown(retryAfterGiven: Bool = false) {
+    let single = limit == 1
     limit = max(1, limit / 2)
     successesSinceCut = 0
-    if baseInterval > 0 { interval = min(max(interval * 2, baseInterval), 10) }
-  }
-
-  /// A refusal (429, or 503 with Retry-After) asks us to slow down outright. With a Retry-After the
-  /// host is paused for it (`pause`), which says exactly how long; without one the pause between
-  /// requests grows as well.
-  func slowDownAsked(retryAfterGiven: Bool) {
-    // With requests to spare, fewer at once is the slowing down asked for; one at a time already,
-    // the pause between them grows.
-    let single = limit == 1
-    slowDown()
-    if !retryAfterGiven, single { interval = min(max(interval * 2, 0.1), 10) }
+    if baseInterval > 0 {
+      interval = min(max(interval * 2, baseInterval), 10)
+    } else if single, !retryAfterGiven {
+      interval = min(max(interval * 2, 0.1), 10)
+    }
   }
 
   /// A site's Crawl-delay can only make us slower.
@@ -108,7 +107,7 @@ actor HostGate {
   /// threshold, or once the host has given nothing but failures for `window` seconds. True when open.
   func recordTransportFailure(_ cause: String, threshold: Int, window: Double) -> Bool {
     refusals += 1
-    let now = Monotonic.seconds()
+    let now = clock.seconds()
     let since = failingSince ?? now
     failingSince = since
     if breaker == .closed, refusals >= threshold || now - since >= window { breaker = .unreachable(cause) }
@@ -133,13 +132,5 @@ actor HostGate {
         }
       }
     }
-  }
-}
-
-enum Monotonic {
-  static func seconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 }

@@ -12,6 +12,8 @@ public final class BuildContext: Sendable {
   public let printer: Printer
   /// The catalogues the last build wrote, each decoded once for the source and the runner.
   public let previous: PreviousCatalogues
+  /// Parse results kept beside the fetch cache, keyed by body digest and parser version.
+  public let parses: ParseCache
   /// Which answers each row was built from (see `LineageRecorder`).
   public let lineage = LineageRecorder()
   private let kept = Mutex(Kept())
@@ -29,6 +31,13 @@ public final class BuildContext: Sendable {
     self.progress = progress
     self.printer = printer
     previous = PreviousCatalogues(printer: printer)
+    parses = ParseCache(cacheRoot: fetcher.configuration.cacheRoot)
+  }
+
+  /// An answer's parse by `parser`, from the parse cache when its body was parsed before by this
+  /// version of the parser.
+  public func parsed<P: CachedParse>(_ answer: FetchResponse, by parser: P.Type) -> P {
+    parses.parsed(answer.body, url: answer.url, as: parser)
   }
 
   /// HEADs every file for its size (or, with the tool's `--no-probe`, reads the sizes already

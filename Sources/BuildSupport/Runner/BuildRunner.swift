@@ -101,7 +101,8 @@ public enum BuildRunner {
     if code == .invalid, errorText == nil, let hint = fetcher.cacheHint(for: "") { printer.plain(hint) }
     let report = BuildReport(
       tool: tool.name, date: options.date, exitCode: code.rawValue, error: errorText, products: reports,
-      counters: fetcher.counters.snapshot, missingURLs: fetcher.missingURLs.map(\.absoluteString).sorted(),
+      counters: fetcher.counters.snapshot.merging(context.parses.counters.reportKeys) { a, _ in a },
+      missingURLs: fetcher.missingURLs.map(\.absoluteString).sorted(),
       warnings: context.warnings, notes: context.notes, seconds: Monotonic.seconds() - started,
       libxml2: HTMLDocument.libxmlVersion, versions: BuildInfo.record)
     printSummary(report, printer)

@@ -20,16 +20,13 @@ public enum WARCExport {
   /// - Parameter date: the warcinfo's date; nil for the newest fetch time among the answers written.
   public static func export(
     _ store: CacheStore, to path: String, date: String? = nil, version: WARCVersion = .v11,
-    hosts: ((String) -> Bool)? = nil
+    hosts: ((String) -> Bool)? = nil, runLength: Int = 20_000
   ) throws -> Summary {
     store.removeWARCLeftovers()
     removeStaleTemporaries(besides: path)
-    let entries = store.allRecords().filter { entry in
-      guard let host = URL(string: entry.record.url)?.host?.lowercased() else { return false }
-      return hosts.map { $0(host) } ?? true
-    }.sorted {
-      ($0.record.url, $0.record.method.rawValue) < ($1.record.url, $1.record.method.rawValue)
-    }
+    // In URL order without holding every record: sorted runs, spilled and merged past one run.
+    let entries = try WARCExportOrder(store, hosts: hosts, runLength: runLength)
+    defer { entries.remove() }
     let gzip = path.lowercased().hasSuffix(".gz")
     let file = try WARCFileWriter(path: path, gzip: gzip)
     // The note lets `cache verify` find the temporary if this process dies; a cache we may not write
@@ -40,14 +37,15 @@ public enum WARCExport {
     var summary = Summary()
     do {
       let filename = (path as NSString).lastPathComponent
-      let newest = entries.map(\.record.fetched).max() ?? "1970-01-01T00:00:00Z"
+      let newest = entries.newest ?? "1970-01-01T00:00:00Z"
       let info = WARCAnswer.warcinfo(
         filename: filename, date: date ?? newest, software: "shelfmark catalog cache export", version: version)
       try file.append(info)
       summary.records += 1
       let infoID = info.recordID ?? ""
-      for (recordPath, record) in entries {
-        guard let url = URL(string: record.url) else { continue }
+      try entries.inOrder { entry in
+        let (recordPath, record) = (entry.path, entry.record)
+        guard let url = URL(string: record.url) else { return }
         let answer: WARCAnswer
         if record.method == .head {
           answer = WARCExport.answer(record, body: [])

@@ -144,12 +144,14 @@ enum CacheCommand: Subcommand {
     }
     table.append(["total", "", "", String(total.entries), CatalogueStats.humanBytes(Int64(total.bytes))])
     console.out(table.render())
+    if t.host == nil, let line = ParseCacheText.stats(t.store.root) { console.out(line) }
     return .ok
   }
 
   /// `verify`: every problem on stderr, a count on stdout; with `repair`, the problems removed.
   static func verify(_ t: Target, repair: Bool, _ console: Console) -> ExitCode {
     let (problems, count) = t.store.verifyCounting()
+    if !t.json { ParseCacheText.verify(t.store.root, repair: repair, console) }
     if t.json {
       var repaired: Int? = nil
       if repair && !problems.isEmpty {

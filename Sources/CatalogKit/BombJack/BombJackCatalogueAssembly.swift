@@ -32,14 +32,23 @@ public enum BombJackCatalogueAssembly {
       }
     }
     // Deepest path wins: a file whose lowercased name also sits in a folder below its own goes.
+    // Each candidate's name key and folder once: a key parses the URL and percent-decodes the name.
+    let names = out.map { nameKey($0.zip) }
+    let folders = out.map { folder($0.zip) }
     var byName: [String: [String]] = [:]
-    for c in out { byName[nameKey(c.zip), default: []].append(folder(c.zip)) }
-    out = out.filter { c in
-      let mine = folder(c.zip)
-      let deeper = byName[nameKey(c.zip), default: []].contains { $0.count > mine.count && $0.hasPrefix(mine) }
-      if deeper { counts.repeats += 1 }
-      return !deeper
+    for (name, f) in zip(names, folders) { byName[name, default: []].append(f) }
+    var kept: [Candidate] = []
+    kept.reserveCapacity(out.count)
+    for (n, c) in out.enumerated() {
+      let mine = folders[n]
+      let deeper = byName[names[n], default: []].contains { $0.count > mine.count && $0.hasPrefix(mine) }
+      if deeper {
+        counts.repeats += 1
+      } else {
+        kept.append(c)
+      }
     }
+    out = kept
     // One file once site-wide: the first page in walk order keeps it.
     var seen: Set<String> = []
     out = out.filter { c in

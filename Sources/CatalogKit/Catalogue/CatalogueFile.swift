@@ -10,6 +10,19 @@ public enum CatalogueFile {
   /// to check, diff or summarise) calls it, so each one refuses duplicate keys and numbers out of
   /// range, and checks the version, alike.
   public static func decode(_ bytes: [UInt8], file: String) throws(CatalogueFileError) -> AnyCatalogue {
+    // A well-formed file is read in one pass; any other is read the old way, which names the trouble.
+    if let c = CatalogueReading.read(bytes) {
+      guard c.version <= newestVersion else {
+        throw .newerVersion(file: file, version: c.version, newest: newestVersion)
+      }
+      return c
+    }
+    return try decodeScanned(bytes, file: file)
+  }
+
+  /// The strict scan, then `JSONDecoder`: the reading every file got before `CatalogueReading`, and
+  /// still the one that names what is wrong with a file that is not a plain catalogue.
+  static func decodeScanned(_ bytes: [UInt8], file: String) throws(CatalogueFileError) -> AnyCatalogue {
     let summary = try scan(bytes, file: file)
     let keys = summary.topLevelKeys
     let shape: CatalogueShape = keys.contains("comics") ? .stripovi : keys.contains("magazine") ? .popboks : .issue

@@ -47,13 +47,16 @@ public enum CataloguePath {
 
   /// The scheme of `s` when it starts like `scheme:` (RFC 3986 §3.1), lowercased.
   static func scheme(of s: String) -> String? {
-    var out = ""
-    for (i, ch) in s.unicodeScalars.enumerated() {
-      if ch == ":" { return i == 0 ? nil : out.lowercased() }
-      let letter = ("a"..."z").contains(ch) || ("A"..."Z").contains(ch)
-      let other = ("0"..."9").contains(ch) || ch == "+" || ch == "-" || ch == "."
-      guard letter || (i > 0 && other) else { return nil }
-      out.unicodeScalars.append(ch)
+    // Byte by byte: a scheme is ASCII, so the first byte that is not ends the look, and the name
+    // is made only when there is one (every record's path asks).
+    let u = s.utf8
+    var n = 0
+    for b in u {
+      if b == UInt8(ascii: ":") { return n == 0 ? nil : String(decoding: u.prefix(n), as: UTF8.self).lowercased() }
+      let letter = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A)
+      let other = (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+      guard letter || (n > 0 && other) else { return nil }
+      n += 1
     }
     return nil
   }
@@ -70,12 +73,20 @@ public enum CataloguePath {
 
   /// A `.` or `..` segment. `a..b` is a name, not a segment: the reference files hold such names.
   static func dotSegment(in path: ArraySlice<UInt8>, decoded: Bool) -> PathProblem? {
-    for segment in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-      if segment.elementsEqual([0x2E]) || segment.elementsEqual([0x2E, 0x2E]) {
-        return .dotSegment(String(decoding: segment, as: UTF8.self), decoded: decoded)
+    // Segment by segment without splitting: most paths have no dot segment, and none is built.
+    var start = path.startIndex
+    var i = path.startIndex
+    while true {
+      if i == path.endIndex || path[i] == UInt8(ascii: "/") {
+        let n = i - start
+        if (n == 1 || n == 2) && path[start] == 0x2E && path[i - 1] == 0x2E {
+          return .dotSegment(n == 1 ? "." : "..", decoded: decoded)
+        }
+        if i == path.endIndex { return nil }
+        start = i + 1
       }
+      i += 1
     }
-    return nil
   }
 
   /// One round of `%XX` decoding; a `%` not followed by two hex digits stays as it is. Nil when the

@@ -120,7 +120,8 @@ public struct CatalogueSet: Sendable {
     }
     for m in members {
       let site = m.entry?.site ?? resourceName(m.file)
-      let groups = IssueIdentity.collisions(IssueIdentity.records(of: m.catalogue, site: site))
+      // Grouped by the hashed keys themselves: equal keys are equal records, without 18,000 digests.
+      let groups = IssueIdentity.collisions(IssueIdentity.keys(of: m.catalogue, site: site))
       add("identity/collisions", .error, groups.map { "\(m.file): \($0.joined(separator: " = "))" }) {
         "\(Plural.count($0, "group")) of records \(Plural.verb($0, "shares", "share")) one identity (site, id, number, folded title, series) in a file"
       }
@@ -143,15 +144,16 @@ public struct CatalogueSet: Sendable {
       return nil
     }
     if parts.count > 1 {
+      let rows = parts.lazy.flatMap { f in f.1.issues.lazy.map { (file: f.0, issue: $0) } }
       add(
         "\(source.id)/unique-id-across-files",
-        SharedRules.duplicates(parts.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.id) } })
+        SharedRules.duplicates(rows, key: \.issue.id, record: { "\($0.file): \($0.issue.id)" })
       ) {
         "\(Plural.count($0, "\(name) id")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
       }
       add(
         "\(source.id)/unique-zip-across-files",
-        SharedRules.duplicates(parts.flatMap { f in f.1.issues.map { ("\(f.0): \($0.id)", $0.zip) } })
+        SharedRules.duplicates(rows, key: \.issue.zip, record: { "\($0.file): \($0.issue.id)" })
       ) {
         "\(Plural.count($0, "\(name) zip")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
       }

@@ -93,6 +93,26 @@ public enum IssueIdentity {
     }
   }
 
+  /// Each record's identity key (what `records` hashes), for finding collisions without hashing.
+  public static func keys(of c: AnyCatalogue, site: String) -> [(id: String, record: String)] {
+    switch c {
+    case .issue(let c):
+      var names: [String: String] = [:]
+      for s in c.series where names[s.key] == nil { names[s.key] = s.name }
+      return c.issues.map { i in
+        (i.id, key(site: site, code: i.id, number: i.number, title: i.title, series: names[i.series]))
+      }
+    case .popboks(let c):
+      return c.issues.map {
+        ("\($0.id)", key(site: site, code: "\($0.id)", number: $0.number, title: $0.title, series: nil))
+      }
+    case .stripovi(let c):
+      return c.comics.map {
+        ("\($0.id)", key(site: site, code: "\($0.id)", number: $0.number, title: $0.title, series: $0.series))
+      }
+    }
+  }
+
   /// Groups of ids whose identities collide, in file order; each group has two or more ids.
   public static func collisions(_ records: [(id: String, record: String)]) -> [[String]] {
     var groups: [String: [String]] = [:]

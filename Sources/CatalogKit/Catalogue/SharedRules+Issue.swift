@@ -149,8 +149,9 @@ extension SharedRules {
         },
         ValidationRule("issues/chronology", .warning) { c in
           var breaks: [String] = []
-          for (_, rows) in grouped(c.issues, by: \.series, { $0 }) {
-            breaks += chronologyBreaks(rows.map { ($0.id, $0.number, $0.year, $0.month) })
+          // The four fields grouped, not whole issues: copying every issue was a tenth of a check.
+          for (_, rows) in grouped(c.issues, by: \.series, { ($0.id, $0.number, $0.year, $0.month) }) {
+            breaks += chronologyBreaks(rows)
           }
           return finding(breaks) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "is", "are")) dated earlier than the issue numbered before them"

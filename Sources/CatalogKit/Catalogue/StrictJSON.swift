@@ -86,12 +86,12 @@ public enum StrictJSONError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension StrictJSON {
-  fileprivate enum PathPart {
+  enum PathPart {
     case key(String)
     case index(Int)
   }
 
-  fileprivate struct Scanner {
+  struct Scanner {
     let bytes: [UInt8]
     let numbers: [String: NumberRule]
     var i = 0

@@ -251,7 +251,7 @@ final class BombJackBuildTests: XCTestCase {
     XCTAssertEqual(first.status, 0, first.stderr)
     XCTAssertTrue(
       first.stderr.contains(
-        "commodore-horizons.htm: cut short: no closing </table> in its 539 bytes (4 attempts), not kept in the cache; the page is skipped"
+        "commodore-horizons.htm: cut short: no closing </table> in its 539 bytes (6 attempts), not kept in the cache; the page is skipped"
       ), first.stderr)
     XCTAssertFalse(try catalogue(.commodoreMagazines).issues.contains { $0.zip.contains("commodore-horizons") })
     let written = try outputs()

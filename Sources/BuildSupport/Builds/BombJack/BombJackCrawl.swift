@@ -15,7 +15,7 @@ enum BombJackCrawl {
     while true {
       let batch = frontier.next(batchSize)
       if batch.isEmpty { break }
-      let results = try await readAll(batch, fetcher: ctx.fetcher)
+      let results = try await readAll(batch, fetcher: ctx.fetcher, parses: ctx.parses)
       if firstBatch, let first = batch.first, results.allSatisfy({ if case .robots = $0 { true } else { false } }) {
         throw BombJackFailure.robotsDisallow(first)
       }
@@ -53,10 +53,10 @@ enum BombJackCrawl {
   }
 
   /// Fetches and parses a batch concurrently; results come back in the batch's order.
-  static func readAll(_ urls: [URL], fetcher: Fetcher) async throws -> [PageOutcome] {
+  static func readAll(_ urls: [URL], fetcher: Fetcher, parses: ParseCache) async throws -> [PageOutcome] {
     try await withThrowingTaskGroup(of: Numbered.self) { group in
       for (i, url) in urls.enumerated() {
-        group.addTask { Numbered(i, try await read(url, fetcher: fetcher)) }
+        group.addTask { Numbered(i, try await read(url, fetcher: fetcher, parses: parses)) }
       }
       var out = [PageOutcome](repeating: .missing, count: urls.count)
       for try await n in group { out[n.index] = n.outcome }
@@ -75,11 +75,11 @@ enum BombJackCrawl {
     }
   }
 
-  static func read(_ url: URL, fetcher: Fetcher) async throws -> PageOutcome {
+  static func read(_ url: URL, fetcher: Fetcher, parses: ParseCache) async throws -> PageOutcome {
     do {
       let r = try await fetcher.get(url, check: .page(BombJackPage.shape))
       guard r.status == 200 else { return .failed("HTTP \(r.status)") }
-      return .page(BombJackPage.read(r.body, url: url))
+      return .page(parses.parsed(r.body, url: url, as: BombJackPage.self))
     } catch let e as FetchError {
       switch e {
       case .notCached: return .missing

@@ -1,0 +1,187 @@
+import CatalogKit
+import Foundation
+import Synchronization
+
+/// Stage two: what the cache answers, and what an answer from the network does to the cache. A
+/// cached copy is served when the run keeps it (no `--refresh`, `--no-network`, or the freshness
+/// policy says it is fresh); otherwise the network is asked, conditionally when the copy has
+/// validators, and the copy stands in when the host cannot answer. Copies that fail their checks
+/// are dropped, and what was served, stood in and dropped is kept in the ledger for the summary.
+struct CacheStage: Sendable {
+  let configuration: FetcherConfiguration
+  let cache: CacheStore
+  let counters: Counters
+  let ledger: FetchLedger
+  let missing: MissingList
+
+  enum Lookup {
+    /// The cache's copy is the answer.
+    case answer(FetchResponse)
+    /// The network must be asked, with these headers (validators added); `cached` is the copy a
+    /// 304 confirms or a failure falls back on.
+    case ask(cached: FetchResponse?, headers: [String: String])
+  }
+
+  func lookup(_ url: URL, method: HTTPMethod, headers: [String: String], check: AnswerCheck?) throws -> Lookup {
+    let key = CacheKey(method: method, url: url)
+    var cached: (CacheRecord, FetchResponse)? = nil
+    switch cache.lookup(key, url: url) {
+    case .hit(let record, let response):
+      // A copy that fails its checks (cached by an older build, or edited on disk) is no copy.
+      if let why = check?.verdict(response) {
+        drop(key, url: url, because: why)
+      } else {
+        cached = (record, response)
+      }
+    case .miss: break
+    case .corrupt(let reason):
+      counters.add(.corrupt)
+      if configuration.noNetwork {
+        counters.add(.failed)
+        throw FetchError.corruptInCache(url, reason: reason, cache: configuration.cacheRoot.path)
+      }
+    }
+    if let (record, response) = cached, keeps(record, method: method, url: url) {
+      counters.add(.hit)
+      cache.touch(key)
+      ledger.served(response)
+      return .answer(response)
+    }
+    if cached == nil { counters.add(.miss) }
+    if configuration.noNetwork {
+      counters.add(.notCached)
+      missing.add(url)
+      throw FetchError.notCached(url, method)
+    }
+    var requestHeaders = headers
+    if let (record, _) = cached {
+      // Validators from the cache are checked again: the record may have been edited on disk.
+      if let etag = record.headers["etag"], Validators.usable(etag) { requestHeaders["If-None-Match"] = etag }
+      if let lm = record.headers["last-modified"], Validators.usable(lm) { requestHeaders["If-Modified-Since"] = lm }
+    }
+    return .ask(cached: cached?.1, headers: requestHeaders)
+  }
+
+  /// Whether this run serves a copy without asking again.
+  private func keeps(_ record: CacheRecord, method: HTTPMethod, url: URL) -> Bool {
+    !configuration.refresh || configuration.noNetwork
+      || configuration.freshness?.keeps(method: method, url: url, fetched: record.fetched, counters: counters) == true
+  }
+
+  /// The cached copy standing in for an answer the host could not give (`--refresh` on a server
+  /// that is down: the copy we have is better than none); nil when the failure must not be hidden.
+  func standIn(_ old: FetchResponse?, for e: FetchError, host: String) -> FetchResponse? {
+    guard let old, let reason = CacheStage.staleReason(e) else { return nil }
+    counters.add(.hit)
+    counters.add(.stale)
+    ledger.stale(host: host, reason: reason)
+    ledger.served(old)
+    return old
+  }
+
+  /// The network's answer as the run uses it: a 304 confirms the copy; anything else updates the
+  /// freshness policy's view and is stored when it is an answer worth keeping.
+  func settle(_ answer: FetchResponse, url: URL, method: HTTPMethod, cached old: FetchResponse?) throws
+    -> FetchResponse
+  {
+    let key = CacheKey(method: method, url: url)
+    var response = answer
+    if response.status == 304, let old {
+      counters.add(.revalidated)
+      counters.add(.refreshNotModified)
+      cache.touch(key)
+      ledger.served(old)
+      // A detail or size confirmed by a 304 is as good as new: its age starts again.
+      if configuration.freshness?.restartsAge(method: method, url: url) == true {
+        try? cache.write(key, response: old, charset: old.charset)
+      }
+      return old
+    }
+    if let old {
+      configuration.freshness?.observeChange(url: url, method: method, old: old, new: response, counters: counters)
+    } else {
+      configuration.freshness?.observeNew(url: url, method: method, new: response)
+    }
+    response.headers = Validators.sanitised(response.headers)
+    if response.isSuccess || response.isNegative || ((300..<400).contains(response.status) && response.status != 304) {
+      try cache.write(key, response: response, charset: response.charset)
+      counters.add(.stored)
+      if response.isNegative { counters.add(.negative) }
+    }
+    ledger.served(response)
+    return response
+  }
+
+  /// Removes an answer that failed its checks, and says so in the summary.
+  func drop(_ key: CacheKey, url: URL, because reason: String) {
+    cache.remove(key)
+    counters.add(.dropped)
+    ledger.dropped(url, because: reason)
+  }
+
+  /// Why a failed request may be answered from a stale copy, as the summary line words it; nil for
+  /// failures a copy must not hide (the budget ran out, a redirect off the site).
+  static func staleReason(_ e: FetchError) -> String? {
+    switch e {
+    case .unreachable(_, let reason): "unreachable (\(reason))"
+    case .failed(_, let reason):
+      reason.hasPrefix("transport error: ")
+        ? "unreachable (\(reason.dropFirst("transport error: ".count)))" : "failing (\(reason))"
+    case .refused(_, let status, _): "refusing us (\(status))"
+    case .rejected(_, let reason, _): "answering what is not the page (\(reason))"
+    default: nil
+    }
+  }
+}
+
+/// What the run learnt that its messages report: pages served (from the cache or the network), the
+/// hosts whose cached copies stood in for answers they could not give, and the answers dropped.
+final class FetchLedger: Sendable {
+  private struct State {
+    /// Pages (2xx GETs) this run read.
+    var servedPages = Set<String>()
+    var stale: [String: (count: Int, reason: String)] = [:]
+    var dropped: [(url: String, reason: String)] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Remembers that a page was read, for `Fetcher.cacheHint`: only pages (2xx GETs), which are
+  /// what a parser can fail on.
+  func served(_ r: FetchResponse) {
+    guard r.method == .get, r.isSuccess else { return }
+    let s = r.url.absoluteString
+    state.withLock { _ = $0.servedPages.insert(s) }
+  }
+
+  func stale(host: String, reason: String) {
+    state.withLock { l in
+      let count = (l.stale[host]?.count ?? 0) + 1
+      l.stale[host] = (count, reason)
+    }
+  }
+
+  func dropped(_ url: URL, because reason: String) {
+    state.withLock { l in
+      l.dropped.append((url.absoluteString, reason))
+      l.servedPages.remove(url.absoluteString)
+    }
+  }
+
+  var servedPages: Set<String> { state.withLock { $0.servedPages } }
+
+  /// `example.org unreachable (connection refused): using 12 cached copies`, one per host.
+  var staleSummary: [String] {
+    state.withLock { l in
+      l.stale.sorted { $0.key < $1.key }.map { host, s in
+        "\(host) \(s.reason): using \(s.count) cached \(s.count == 1 ? "copy" : "copies")"
+      }
+    }
+  }
+
+  var droppedSummary: [String] {
+    state.withLock { l in
+      l.dropped.map { "\($0.url): dropped from the cache (\($0.reason)); the next run asks again" }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ShelfmarkTestSupport
+import XCTest
+
+/// The parse cache changes nothing a build writes: present, absent, or damaged, the same bytes.
+extension BombJackBuildTests {
+  func parseCounters(_ report: String) throws -> [String: Int] {
+    let data = try Data(contentsOf: dir.appendingPathComponent(report))
+    let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let counters = try XCTUnwrap(top["counters"] as? [String: Int])
+    return counters.filter { $0.key.hasPrefix("parse/") }
+  }
+
+  func parseEntries() -> [URL] {
+    let root = dir.appendingPathComponent("cache/parsed/bombjack-page")
+    let all = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects ?? []
+    return all.compactMap { $0 as? URL }.filter { $0.lastPathComponent.count == 64 }
+  }
+
+  func testTheParseCachePresentAbsentOrDamagedLeavesTheCataloguesByteIdentical() throws {
+    let first = try run(["--ignore-robots", "--report", dir.appendingPathComponent("r1.json").path] + Self.lowBounds)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let files = try outputs()
+    XCTAssertFalse(files.isEmpty)
+    let parsed = try XCTUnwrap(try parseCounters("r1.json")["parse/parsed"])
+    XCTAssertGreaterThan(parsed, 5)
+    XCTAssertEqual(try parseCounters("r1.json")["parse/reused"], 0)
+    XCTAssertEqual(parseEntries().count, parsed)
+
+    func rebuild(_ n: Int) throws -> [String: Int] {
+      let r = try run(
+        ["--no-network", "--report", dir.appendingPathComponent("r\(n).json").path] + Self.lowBounds, out: "out\(n)")
+      XCTAssertEqual(r.status, 0, r.stderr)
+      XCTAssertEqual(try outputs("out\(n)"), files, "rebuild \(n)")
+      return try parseCounters("r\(n).json")
+    }
+    // Present: nothing is parsed again.
+    XCTAssertEqual(
+      try rebuild(2), ["parse/reused": parsed, "parse/parsed": 0, "parse/refused": 0, "parse/unwritten": 0])
+
+    // Absent: every page is parsed, and kept again.
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("cache/parsed"))
+    XCTAssertEqual(
+      try rebuild(3), ["parse/reused": 0, "parse/parsed": parsed, "parse/refused": 0, "parse/unwritten": 0])
+
+    // Damaged: each entry edited in its payload, or swapped with another's: all refused and parsed again.
+    let entries = parseEntries()
+    XCTAssertEqual(entries.count, parsed)
+    let originals = try entries.map { try Data(contentsOf: $0) }
+    for (i, u) in entries.enumerated() {
+      if i % 2 == 0 {
+        var d = originals[i]
+        d[d.count / 2] ^= 0x04
+        try d.write(to: u)
+      } else {
+        try originals[(i + 1) % originals.count].write(to: u)
+      }
+    }
+    // `cache verify` finds every damaged entry (a warning: a build parses them again), `stats` counts.
+    let cache = dir.appendingPathComponent("cache").path
+    let verify = try Tool.run("catalog", ["cache", "verify", "--cache", cache])
+    XCTAssertEqual(verify.status, 0, verify.stderr)
+    XCTAssertTrue(verify.stdout.contains("parse cache: \(parsed) entries checked, \(parsed) damaged"), verify.stdout)
+    XCTAssertTrue(verify.stderr.contains("a damaged parse-cache entry"), verify.stderr)
+    let stats = try Tool.run("catalog", ["cache", "stats", "--cache", cache])
+    XCTAssertTrue(stats.stdout.contains("parse cache: 0 entries (), \(parsed) damaged entries"), stats.stdout)
+    XCTAssertEqual(
+      try rebuild(4), ["parse/reused": 0, "parse/parsed": parsed, "parse/refused": parsed, "parse/unwritten": 0])
+    XCTAssertEqual(try entries.map { try Data(contentsOf: $0) }, originals, "the entries are written anew")
+    let after = try Tool.run("catalog", ["cache", "stats", "--cache", cache])
+    XCTAssertTrue(after.stdout.contains("parse cache: \(parsed) entries (bombjack-page \(parsed)), "), after.stdout)
+
+    // --repair removes damaged entries; the next build parses those pages again.
+    try Data("junk".utf8).write(to: entries[0])
+    let repair = try Tool.run("catalog", ["cache", "verify", "--cache", cache, "--repair"])
+    XCTAssertTrue(repair.stdout.contains("parse cache: \(parsed) entries checked, 1 damaged, 1 removed"), repair.stdout)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: entries[0].path))
+  }
+}
