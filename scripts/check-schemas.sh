@@ -88,6 +88,12 @@ validate rebuild-report.schema.json "$work/rebuild/report.json" "$work/json/buil
 validate build-report.schema.json "$work/rebuild/reports/"*.json
 split -l 1 -d -a 4 --additional-suffix=.json "$work/history.jsonl" "$work/history/line-"
 validate history-line.schema.json "$work/history/"*.json
+# Each catalogue's lineage as catalog build keeps it beside its report (this run's and the last).
+mkdir -p "$work/lineage"
+for f in "$work/rebuild/lineage/"*.jsonl; do
+  split -l 1 -d -a 6 --additional-suffix=.json "$f" "$work/lineage/$(basename "$f" .jsonl)-"
+done
+validate lineage-line.schema.json "$work/lineage/"*.json
 
 run validate 0 "$bin/catalog" validate --json catalogs/*.json
 run check 0 "$bin/catalog" check --json "$out"
@@ -101,6 +107,11 @@ run diff-same 0 "$bin/catalog" diff --json --ignore generated "$out" "$out"
 validate diff.schema.json "$work/json/diff-folders.json" "$work/json/diff-files.json" "$work/json/diff-same.json"
 
 cache="$caches/.retrospec-cache"
+row=$(grep -o '"id":"[^"]*"' "$work/rebuild/lineage/retrospec-catalog.jsonl" | head -1 | cut -d'"' -f4)
+run explain 0 "$bin/catalog" explain "$out/retrospec-catalog.json" "$row" --cache "$cache" --json
+run explain-two 0 "$bin/catalog" explain "$out/retrospec-catalog.json" "$row" --json \
+  --lineage "$cache/lineage/retrospec-catalog.previous.jsonl" --lineage "$cache/lineage/retrospec-catalog.jsonl"
+validate explain.schema.json "$work/json/explain.json" "$work/json/explain-two.json"
 run cache-ls 0 "$bin/catalog" cache ls --json --cache "$cache"
 validate cache-ls.schema.json "$work/json/cache-ls.json"
 run cache-stats 0 "$bin/catalog" cache stats --json --cache "$cache"

@@ -48,6 +48,11 @@ let benchmarks: [(name: String, about: String, run: @Sendable () async throws ->
     { try await CacheBench.run() }
   ),
   (
+    "lineage",
+    "warm rebuilds of generated sites with and without lineage: time overhead, peak memory, bytes per row (needs the tools built)",
+    { try await LineageBench.run() }
+  ),
+  (
     "spectrum", "ZXDB dump: inflate + parse + SQLite load of a 140 MB generated dump", { try await SpectrumBench.run() }
   ),
 ]

@@ -16,6 +16,7 @@ package enum CatalogCommand {
       CacheCommand.self,
       BuildCommand.self,
       ReportCommand.self,
+      ExplainCommand.self,
       DemoCommand.self,
     ]
   }

@@ -22,6 +22,8 @@ public struct BuildOptions: Sendable {
   public var maxAgeDays = BuildDefaults.maxAgeDays
   public var date: String
   public var reportFile: URL?
+  /// `--no-lineage`: write no lineage file (bench's baseline for what lineage costs).
+  public var lineage = true
   public var quiet = false
   public var allowShrink = false
   public var shrinkLimit = BuildDefaults.shrinkLimit
@@ -91,6 +93,8 @@ package struct SharedOptions {
     "--date", value: "<yyyy-mm-dd>", help: "The catalogue's generated date (also SOURCE_DATE_EPOCH).",
     defaultText: "today, UTC", kind: .date)
   let report = Option.path("--report", help: "Write a machine-readable build report (JSON).")
+  let noLineage = Option.flag(
+    "--no-lineage", help: "Write no lineage (which answer gave each row's fields) beside the report or in the cache.")
   let allowShrink = Option.flag(
     "--allow-shrink", help: "Write even when the rebuild drops more issues than the shrink limit.")
   let shrinkLimit = Option.share(
@@ -131,7 +135,7 @@ package struct SharedOptions {
   var all: [ToolOption] {
     let options: [any OptionDeclaring] = [
       noNetwork, cache, out, output, mirror, only, jobs, delay, probeDelay, refresh, maxAge, date, report,
-      allowShrink, shrinkLimit, userAgent, ignoreRobots, maxTime, quiet, version, help,
+      noLineage, allowShrink, shrinkLimit, userAgent, ignoreRobots, maxTime, quiet, version, help,
     ]
     return options.map(\.declaration)
   }
@@ -172,7 +176,8 @@ extension BuildOptions {
       only: only.isEmpty ? nil : only, jobs: scanned[shared.jobs],
       delayMS: scanned[shared.delay], probeDelayMS: scanned[shared.probeDelay] ?? tool.defaultProbeDelayMS,
       refresh: refresh, refreshAll: scanned[shared.refresh] == "all", maxAgeDays: scanned[shared.maxAge],
-      date: scanned[shared.date] ?? "", reportFile: scanned[shared.report], quiet: scanned[shared.quiet],
+      date: scanned[shared.date] ?? "", reportFile: scanned[shared.report],
+      lineage: !scanned[shared.noLineage], quiet: scanned[shared.quiet],
       allowShrink: scanned[shared.allowShrink], shrinkLimit: scanned[shared.shrinkLimit],
       userAgent: scanned[shared.userAgent] ?? tool.userAgent, ignoreRobots: scanned[shared.ignoreRobots],
       maxTimeSeconds: scanned[shared.maxTime].flatMap(OptionKind.seconds), values: scanned.values,

@@ -81,6 +81,9 @@ public final class CacheStore: Sendable {
   /// The folders known to exist.
   private let state = Mutex(State())
   let headLog: HeadLog
+  /// Every record this process read or wrote, by method and URL as asked (`GET https://…`): the
+  /// lineage names them without reading or normalising again.
+  let answered = Mutex([String: CacheRecord]())
 
   private struct State {
     var knownFolders = Set<String>()
@@ -136,6 +139,7 @@ public final class CacheStore: Sendable {
       guard record.url == key.normalisedURL else {
         return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
       }
+      answered.withLock { $0["HEAD " + url.absoluteString] = record }
       return .hit(
         record,
         FetchResponse(
@@ -162,6 +166,7 @@ public final class CacheStore: Sendable {
     let response = FetchResponse(
       url: url, method: record.method, status: record.status, headers: record.headers, body: body,
       fromCache: true)
+    answered.withLock { $0[record.method.rawValue + " " + url.absoluteString] = record }
     return .hit(record, response)
   }
 
@@ -173,6 +178,7 @@ public final class CacheStore: Sendable {
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
       fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
+    answered.withLock { $0[response.method.rawValue + " " + response.url.absoluteString] = record }
     if key.method == .head {
       try ensureFolder(entriesRoot.path)
       try headLog.append(record)
@@ -200,14 +206,21 @@ public final class CacheStore: Sendable {
   /// Removes an entry (a challenge page mistaken for content, say).
   public func remove(_ key: CacheKey) {
     if key.method == .head {
+      forgetAnswered(key)
       guard var r = headLog.record(key.digest) else { return }
       r.removed = true
       try? headLog.append(r)
       return
     }
+    forgetAnswered(key)
     let p = paths(key)
     unlink(p.record)
     unlink(p.body)
+  }
+
+  /// Drops a removed entry's remembered record (removals are rare: a scan is fine).
+  private func forgetAnswered(_ key: CacheKey) {
+    answered.withLock { $0 = $0.filter { !($0.value.url == key.normalisedURL && $0.value.method == key.method) } }
   }
 
   /// Every record in the cache with where it lives (for `catalog cache`): GET records by their

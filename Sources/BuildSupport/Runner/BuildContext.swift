@@ -14,6 +14,8 @@ public final class BuildContext: Sendable {
   public let previous: PreviousCatalogues
   /// Parse results kept beside the fetch cache, keyed by body digest and parser version.
   public let parses: ParseCache
+  /// Which answers each row was built from (see `LineageRecorder`).
+  public let lineage = LineageRecorder()
   private let kept = Mutex(Kept())
 
   /// Warnings and notes, in the order they were said, for the report.

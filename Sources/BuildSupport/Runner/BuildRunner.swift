@@ -77,7 +77,12 @@ public enum BuildRunner {
         throw UsageError(
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
-      reports = try writeAllOrNone(products, options: options, previous: context.previous, printer: printer)
+      let lineage = LineageRun(context, products: products)
+      reports = try writeAllOrNone(
+        products, options: options, previous: context.previous, printer: printer, drift: lineage?.drift() ?? [:])
+      if let lineage {
+        do { try lineage.write(reports) } catch { context.warn("the lineage was not written: \(sentence(error))") }
+      }
       if reports.contains(where: { $0.status == .refused }) { code = .invalid }
     } catch {
       (code, errorText) = classify(error, fetcher: fetcher)
@@ -115,9 +120,12 @@ public enum BuildRunner {
   /// Validates every product of the run, then writes all of them, or none: a set of files that
   /// belong together (BombJack's seven shelves, PopBoks's two magazines) is never left half new.
   static func writeAllOrNone(
-    _ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues, printer: Printer
+    _ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues, printer: Printer,
+    drift: [String: [Finding]] = [:]
   ) throws -> [ProductReport] {
-    let verdicts = try products.map { try judge($0, options: options, previous: previous, printer: printer) }
+    let verdicts = try products.map {
+      try judge($0, options: options, previous: previous, printer: printer, extra: drift[$0.file] ?? [])
+    }
     let refused = verdicts.filter { $0.report.status == .refused }
     guard refused.isEmpty else {
       let errors = refused.reduce(0) { $0 + $1.report.findings.filter { $0.severity == .error }.count }
@@ -279,24 +287,27 @@ public enum BuildRunner {
   }
 
   /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
-  static func judge(_ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues, printer: Printer) throws
-    -> Verdict
-  {
+  /// `extra`: findings made outside the catalogue's rules (drift against the last build's lineage).
+  static func judge(
+    _ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues, printer: Printer, extra: [Finding] = []
+  ) throws -> Verdict {
     let target = options.target(for: p.file)
     let at = (target: target, options: options, previous: previous, printer: printer)
     switch p.payload {
-    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, at)
-    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, at)
-    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, at)
+    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
+    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
+    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
     }
   }
 
   static func judge<C: Catalogue>(
     _ c: C, rules: [ValidationRule<C>], product p: BuildProduct,
-    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues, printer: Printer)
+    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues, printer: Printer), extra: [Finding] = []
   ) throws -> Verdict {
     let (target, options) = (at.target, at.options)
     var report = ValidationReport.run(rules, on: c)
+    // Drift comes first: it names the page that changed, before a shrink or a threshold counts the loss.
+    report.findings.insert(contentsOf: extra, at: 0)
     if p.partial {
       // A subset cannot meet completeness thresholds; they are reported, not enforced.
       for i in report.findings.indices where report.findings[i].rule.hasPrefix("threshold/") {

@@ -122,6 +122,11 @@ struct BuildSequence {
       )
     }
     progress.passThrough(label, code: outcome.code, lines: lines)
+    if let reportsFolder {
+      LineageCopy.keep(
+        outcome.report, cache: cacheRoot.appendingPathComponent(turn.source.cacheName),
+        into: reportsFolder.deletingLastPathComponent().appendingPathComponent("lineage"), progress: progress)
+    }
     let rows = r.files.map { file in
       row(file, source: turn.source.name, code: outcome.code, report: outcome.report, previous: previous[file] ?? nil)
     }

@@ -89,6 +89,8 @@ struct ChildBuild {
     let data = FileManager.default.contents(atPath: reportFile.path)
     let report = data.flatMap { try? JSONDecoder().decode(BuildReport.self, from: $0) }
     try? FileManager.default.removeItem(at: reportFile)
+    // The lineage the child wrote beside it: the cache keeps its own copy (see `LineageCopy`).
+    try? FileManager.default.removeItem(at: LineageRun.besideReport(reportFile))
     return Outcome(
       code: code, report: report, reportData: data, lines: stream.lines, seconds: seconds, stoppedAtBudget: stopped)
   }

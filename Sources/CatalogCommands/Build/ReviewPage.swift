@@ -25,6 +25,8 @@ struct ReviewPage {
   /// report's folder): `catalog report` makes it relative to the page's own folder, wherever
   /// `--output` puts the page.
   var reportHref: (String) -> String = { $0 }
+  /// The previous and this build's lineage, for the evidence under each changed row.
+  var evidence = ReviewEvidence()
 
   /// The statuses of a file that was built in this run; any other (not run, incomplete, failed,
   /// refused, withheld, skipped) left the file the folder already held.
@@ -249,9 +251,18 @@ struct ReviewPage {
         }
         for c in s.changed where shown < Self.recordsShown {
           shown += 1
-          h.element(
-            "li", "~ \(c.id): " + c.changes.map(Self.describe).joined(separator: "; "),
-            ["class": "changed", "data-id": c.id])
+          let (lines, parser) = evidence.lines(file: d.file, id: c.id)
+          h.open("li", ["class": parser ? "changed parser-change" : "changed", "data-id": c.id])
+          h.text("~ \(c.id): " + c.changes.map(Self.describe).joined(separator: "; "))
+          if !lines.isEmpty {
+            h.open("ul", ["class": "evidence"])
+            // The last line is the command that explains the row.
+            for (n, line) in lines.enumerated() {
+              h.element("li", line, n == lines.count - 1 ? ["class": "explain"] : [:])
+            }
+            h.close("ul")
+          }
+          h.close("li")
         }
         let all = s.added.count + s.removed.count + s.changed.count
         if all > shown { h.element("li", "… and \(all - shown) more (catalog diff lists them all)", ["class": "more"]) }

@@ -8,7 +8,7 @@ enum ReportCommand: Subcommand {
   static let name = "report"
   static let abstract = "Write the HTML review page of a rebuild from its catalog build report."
   static let usage =
-    "report <build-report> [--baseline <dir>] [--new <dir>] [--history <file>] [--output <file>]"
+    "report <build-report> [--baseline <dir>] [--new <dir>] [--history <file>] [--lineage <dir>] [--output <file>]"
   static let arguments: [(String, String)] = [
     ("<build-report>", "The JSON file catalog build --report wrote.")
   ]
@@ -22,7 +22,11 @@ enum ReportCommand: Subcommand {
   static let output = Option.text(
     "--output", value: "<file>", help: "Where the page goes.", defaultText: "review.html beside the build report",
     kind: .path)
-  static let options: [any OptionDeclaring] = [baseline, new, history, output]
+  static let lineage = Option.text(
+    "--lineage", value: "<dir>",
+    help: "The previous and new lineage of each catalogue, for each changed row's evidence.",
+    defaultText: "lineage beside the build report", kind: .path)
+  static let options: [any OptionDeclaring] = [baseline, new, history, lineage, output]
 
   static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
     guard args.positionals.count == 1 else {
@@ -61,6 +65,10 @@ enum ReportCommand: Subcommand {
     let entries = charted(historyFile, ending: report, console)
     let pageFolder = output.deletingLastPathComponent()
     let reportFolder = reportFile.deletingLastPathComponent()
+    let lineageFolder = args[Self.lineage].map(path) ?? reportFolder.appendingPathComponent("lineage")
+    var evidence = ReviewEvidence.read(
+      lineageFolder, files: report.files.map(\.file), shownAs: args[Self.lineage] ?? lineageFolder.path)
+    evidence.newFolder = args[Self.new] ?? report.out
     let page = ReviewPage(
       report: report, diffs: diffs, history: entries, baselineName: baselineName,
       reportHref: { recorded in
@@ -68,7 +76,8 @@ enum ReportCommand: Subcommand {
           recorded.hasPrefix("/")
           ? URL(fileURLWithPath: recorded) : reportFolder.appendingPathComponent(recorded)
         return ReviewPage.relativeHref(from: pageFolder, to: target)
-      }
+      },
+      evidence: evidence
     ).render()
     do {
       try FolderMaker.create(output.deletingLastPathComponent())

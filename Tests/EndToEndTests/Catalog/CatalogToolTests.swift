@@ -292,6 +292,7 @@ final class CatalogToolTests: XCTestCase {
         cache     List, summarise, verify, prune or remove entries of a build cache.
         build     Build several sources' catalogues in one run and summarise them.
         report    Write the HTML review page of a rebuild from its catalog build report.
+        explain   Show which answers a catalogue row was built from, and what changed between two builds.
         demo      Build every catalogue from the bundled sample sites, offline, and show what happened.
 
         See 'catalog help <subcommand>' for detailed help.

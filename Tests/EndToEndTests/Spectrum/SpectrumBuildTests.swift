@@ -136,6 +136,9 @@ final class SpectrumBuildTests: XCTestCase {
     XCTAssertTrue(asked.contains("/metadata/crash-magazine-04-poster"))
     XCTAssertEqual(metadataRequests.filter { $0.path == "/metadata/crash-magazine-05" }.map(\.status), [503, 200])
     XCTAssertEqual(metadataRequests.filter { $0.path == "/metadata/crash-magazine-03" }.count, 1)
+    try LineageCoverage.assertCovers(
+      lineage: dir.appendingPathComponent("cache/lineage/spectrum-magazines.jsonl"),
+      catalogue: dir.appendingPathComponent("out/spectrum-magazines.json"))
 
     server.clearLog()
     let again = try run(["--build", "magazines", "--no-network"], out: "out2")

@@ -37,6 +37,7 @@ final class ArchiveReplayTests: XCTestCase {
 
     let r = try site.build("archive-build", server: server, date: reference.generated)
     XCTAssertEqual(r.status, 0, r.stderr)
+    try LineageCoverage.assertCovers(site, "archive-catalog.json")
     let comparison = ReplayComparison(
       source: "archive", referenceFile: "archive-catalog.json",
       built: try site.built("archive-catalog.json"), reference: .issue(reference),

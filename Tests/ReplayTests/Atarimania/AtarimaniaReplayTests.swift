@@ -22,6 +22,7 @@ final class AtarimaniaReplayTests: XCTestCase {
       "atarimania-build", server: server, date: reference.generated,
       ["--only", titles.keys.sorted().joined(separator: ",")])
     XCTAssertEqual(r.status, 0, r.stderr)
+    try LineageCoverage.assertCovers(site, "atarimania-catalog.json")
     let keys = Set(reference.series.filter { titles[$0.code] != nil }.map(\.key))
     XCTAssertEqual(keys.count, titles.count, "every saved title is a series of the reference")
     let comparison = ReplayComparison(

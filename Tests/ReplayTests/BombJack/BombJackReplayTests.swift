@@ -65,6 +65,7 @@ final class BombJackReplayTests: XCTestCase {
         )
         continue
       }
+      try LineageCoverage.assertCovers(site, file)
       let built = try ReplayReference.issues(in: site.built(file))
       let coveredSeries = Set((reference.issues.filter(isLinked) + built.issues.filter(isLinked)).map(\.series))
       let builtSeries = Set(built.series.map(\.key))
@@ -188,6 +189,7 @@ final class BombJackReplayTests: XCTestCase {
     var compared = 0
     for (file, reference) in zip(files, references) where reference.series.contains(where: { runKeys.contains($0.key) })
     {
+      try LineageCoverage.assertCovers(site, file)
       let built = try ReplayReference.issues(in: site.built(file))
       // The runs as shipped, and whatever the build named the same folders' runs (a run keyed
       // `geos` is a record on the built side only, and an unexplained difference).

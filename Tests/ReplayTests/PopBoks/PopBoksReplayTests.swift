@@ -40,6 +40,7 @@ final class PopBoksReplayTests: XCTestCase {
     let r = try site.build("popboks-build", server: server, date: references[0].generated, ["--jobs", "5"])
     XCTAssertEqual(r.status, 0, r.stderr)
     for (m, reference) in zip(PopBoksMagazine.allCases, references) {
+      try LineageCoverage.assertCovers(site, m.catalogueFile)
       let comparison = ReplayComparison(
         source: "popboks \(m.rawValue)", referenceFile: m.catalogueFile,
         built: try site.built(m.catalogueFile), reference: .popboks(reference),

@@ -42,6 +42,7 @@ final class RetroSpecReplayTests: XCTestCase {
 
     let r = try site.build("retrospec-build", server: server, date: reference.generated)
     XCTAssertEqual(r.status, 0, r.stderr)
+    try LineageCoverage.assertCovers(site, "retrospec-catalog.json")
     return ReplayComparison(
       source: "retrospec", referenceFile: "retrospec-catalog.json",
       built: try site.built("retrospec-catalog.json"), reference: .issue(reference),

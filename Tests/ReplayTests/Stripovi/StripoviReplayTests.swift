@@ -24,6 +24,7 @@ final class StripoviReplayTests: XCTestCase {
     let r = try site.build(
       "stripovi-build", server: server, date: reference.generated, ["--previous", previous.path, "--min-comics", "1"])
     XCTAssertEqual(r.status, 0, r.stderr)
+    try LineageCoverage.assertCovers(site, "stripovi-catalog.json")
     let comparison = ReplayComparison(
       source: "stripovi", referenceFile: "stripovi-catalog.json",
       built: try site.built("stripovi-catalog.json"), reference: .stripovi(reference),

@@ -51,13 +51,13 @@ final class ReplaySite {
 
   /// Runs the real executable against the mirror with a cold cache in `DIR/cache`, writing into
   /// `DIR/out`, dated like the reference so `generated` compares too. No pause between requests: the
-  /// mirror is loopback.
+  /// mirror is loopback. The report (and the lineage beside it, `report.lineage.jsonl`) go to `DIR`.
   func build(_ tool: String, server: SiteMirror, date: String, _ extra: [String] = []) throws -> Tool.Result {
     try Tool.run(
       tool,
       [
         "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out", out.path,
-        "--date", date, "--delay", "0",
+        "--date", date, "--delay", "0", "--report", dir.appendingPathComponent("report.json").path,
       ] + extra, in: dir)
   }
 

@@ -22,6 +22,7 @@ final class VintageAppleReplayTests: XCTestCase {
       "vintageapple-build", server: server, date: references[0].generated, ["--only", sections.joined(separator: ",")])
     XCTAssertEqual(r.status, 0, r.stderr)
     for (file, reference) in zip(files, references) {
+      try LineageCoverage.assertCovers(site, file)
       let comparison = ReplayComparison(
         source: "vintageapple \(file.dropFirst("vintageapple-".count).dropLast(".json".count))", referenceFile: file,
         built: try site.built(file), reference: .issue(reference), covers: ReplayRecord.inSeries(Set(sections)),
@@ -62,6 +63,7 @@ final class VintageAppleReplayTests: XCTestCase {
       "vintageapple-build", server: server, date: references[0].generated, ["--only", sections.joined(separator: ",")])
     XCTAssertEqual(r.status, 0, r.stderr)
     for (file, reference) in zip(files, references) {
+      try LineageCoverage.assertCovers(site, file)
       let built = try site.built(file)
       let comparison = ReplayComparison(
         source: "vintageapple \(file.dropFirst("vintageapple-".count).dropLast(".json".count)) (out of month order)",

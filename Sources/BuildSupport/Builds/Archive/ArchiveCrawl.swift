@@ -43,6 +43,7 @@ struct ArchiveCrawl {
     }
     let catalogue = try ArchiveCatalogueAssembly.assemble(
       shelves: shelves, lookups: lookups, pages: pages, scandataURLs: scandataURLs, generated: ctx.options.date)
+    ArchiveLineage.tag(ctx, catalogue, scandataURLs: scandataURLs)
     for issue in catalogue.issues {
       let id = issue.id.padding(toLength: 44, withPad: " ", startingAt: 0)
       let title = issue.title.padding(toLength: 16, withPad: " ", startingAt: 0)

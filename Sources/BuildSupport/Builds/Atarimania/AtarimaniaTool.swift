@@ -164,6 +164,7 @@ public enum AtarimaniaTool {
       ctx.note("  \(padded(title.name, 40)) \(Plural.count(title.issues, "issue"))")
     }
     let c = outcome.catalogue
+    AtarimaniaLineage.tag(ctx, c, titles: titles, probed: Set(probes.keys))
     let megabytes = c.totalBytes.map { "\($0 / 1_000_000) MB" } ?? "more MB than can be added up"
     return [
       .issue(

@@ -73,6 +73,7 @@ public enum BombJackTool {
     let targets = BombJackCatalogueAssembly.probeTargets(crawl.pages)
     let probes = o[noProbe] ? [:] : try await BombJackCrawl.probe(ctx, targets)
     let build = BombJackCatalogueAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
+    BombJackLineage.tag(ctx, build, pages: crawl.pages, probes: probes)
     for r in build.runs {
       let count = String(r.count)
       let items = Plural.noun(r.count, "item ", "items")

@@ -79,11 +79,14 @@ struct PopBoksCrawl {
     ctx.note("\(m.rawValue): measuring \(Plural.count(index.entries.count, "issue"))…")
     let fetcher = ctx.fetcher
     let progress = ctx.progress
+    let lineage = ctx.lineage
+    lineage.tag(index.entries.map { String($0.id) }, "script", scriptURL, file: m.catalogueFile)
     let results = try await PopBoksGridSurvey.measureAll(
       index.entries,
       ask: { entry, probes in
         let pairs = probes.compactMap { p in URL(string: m.url(entry.id, p)).map { ($0, p) } }
         let answers = try await fetcher.headAll(pairs.map(\.0))
+        for (u, _) in pairs where answers[u] != nil { lineage.tag(String(entry.id), "tile", u, file: m.catalogueFile) }
         var out: [PopBoksGridProbe: PopBoksProbeAnswer] = [:]
         for (u, p) in pairs { if let r = answers[u] { out[p] = PopBoksProbeAnswer(status: r.status) } }
         return out

@@ -75,6 +75,7 @@ struct RetroSpecCrawl {
       guard r.status == 200 else { throw RetroSpecBuildError.indexStatus(url: url, status: r.status) }
       let page = try RetroSpecIndexPage.parse(r.body, url: url)
       report(page)
+      ctx.lineage.tag(page.cells.map(\.id), "index", url)
       pages.append(page)
       ctx.progress.step("index", done: pages.count, total: urls.count)
     }
@@ -113,6 +114,7 @@ struct RetroSpecCrawl {
     var missing = WarningBatch("issues without metadata")
     for cell in cells {
       guard let url = urls[cell.id], let r = responses[url] else { continue }
+      ctx.lineage.tag(cell.id, "magshow", url)
       if r.status != 200 {
         missing.add(
           "\(url.absoluteString): answered HTTP \(r.status); \(cell.id) has no metadata and is titled '\(cell.label)'",
@@ -151,6 +153,7 @@ struct RetroSpecCrawl {
       guard let url = urls[cell.id], let r = responses[url] else { continue }
       let probe = SizeProbe(status: r.status, bytes: r.contentLength)
       out[cell.id] = probe
+      ctx.lineage.tag(cell.id, "head", url)
       if probe.isDead {
         let id = cell.id.padding(toLength: 14, withPad: " ", startingAt: 0)
         ctx.note("  dead  \(id) \(r.status)  \(url.absoluteString)")

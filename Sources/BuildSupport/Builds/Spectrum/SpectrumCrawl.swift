@@ -24,6 +24,7 @@ enum SpectrumCrawl {
     let answers = try await ArchiveClient(ctx, unreadable: .warnAsMissing).lookups(plan.identifiers)
     let items = answers.mapValues(SpectrumItemLookup.init)
     let (catalogue, counts) = SpectrumCatalogue.build(plan, items: items, generated: o.date)
+    try SpectrumLineage.tag(ctx, catalogue, plan: plan, file: group.fileName)
     let kb = (try CatalogueEncoder.encode(catalogue).count + 1023) / 1024
 
     var summary = [

@@ -127,11 +127,13 @@ struct StripoviCrawl {
       ctx.warn("\(first): no <h1> title; left out")
       return nil
     }
+    if let u = URL(string: first) { ctx.lineage.tag(String(id), "reader", u) }
     var samples = [1: image]
     for n in StripoviPageRule.samplePages(pages: pages) where n != 1 {
       let url = StripoviReaderPage.url(comic: id, page: n)
       if let p = try await readerPage(url, referer: first), let img = p.image {
         samples[n] = img
+        if let u = URL(string: url) { ctx.lineage.tag(String(id), "sample", u) }
       } else {
         ctx.warn("\(url): no page image to confirm the page-address rule with")
       }

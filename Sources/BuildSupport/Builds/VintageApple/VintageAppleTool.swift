@@ -132,6 +132,7 @@ public enum VintageAppleTool {
         ctx.note("  \(padded(section.name, 34)) \(Plural.count(section.files, "file"))")
       }
       let c = outcome.catalogue
+      VintageAppleLineage.tag(ctx, c, file: group.catalogueFile, sections: groupSections, probed: Set(probes.keys))
       let limits = try thresholdsByGroup[group] ?? thresholds(ctx, group)
       products.append(
         .issue(

@@ -1,0 +1,98 @@
+import BuildSupport
+import CatalogKit
+import Foundation
+import ShelfmarkSamples
+import SiteMirrorKit
+
+/// `bench lineage`: what keeping each row's evidence costs. On generated sites, a cold build fills
+/// the cache, then warm rebuilds (`--no-network`) alternate with and without `--no-lineage`; the
+/// median times give the overhead (goal, issue 22: under 5%), and the lineage file's bytes per row
+/// are set against the catalogue's (goal: under 10%).
+enum LineageBench {
+  static let rounds = 5
+
+  static func run() async throws {
+    let scale = max(1, Int(ProcessInfo.processInfo.environment["SHELFMARK_BENCH_SCALE"] ?? "") ?? 1)
+    try measure(
+      "retrospec", tool: "retrospec-build", arguments: ["--min-issues", "1"], files: ["retrospec-catalog.json"],
+      route: RefreshBench.pdfSizes, zipSizes: true
+    ) { try GeneratedRetroSpec(issuesPerSeries: 60).write(into: $0) }
+    try measure(
+      "vintageapple", tool: "vintageapple-build",
+      arguments: ["--min-magazines", "1", "--min-books", "1", "--jobs", "4"],
+      files: VintageAppleTool.tool.files, route: RefreshBench.pdfSizes, zipSizes: false
+    ) { try GeneratedVintageApple(slugs: VintageAppleSection.all.map(\.slug), rowsPerSection: 150).write(into: $0) }
+    try measure(
+      "bombjack", tool: "bombjack-build",
+      arguments: ["--ignore-robots", "--min-share", "0", "--min-issues", "0", "--jobs", "8"],
+      files: BombJackTool.tool.files, route: nil, zipSizes: true
+    ) {
+      _ = try GeneratedSite.write(
+        into: $0, pages: BombJackBench.pageCount / scale, files: BombJackBench.fileCount / scale)
+    }
+  }
+
+  static func measure(
+    _ name: String, tool: String, arguments: [String], files: [String],
+    route: (@Sendable (MirrorRequest) -> MirrorResponse?)?, zipSizes: Bool, site write: (URL) throws -> Void
+  ) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lineage-bench-\(name)-\(UUID().uuidString.prefix(8))")
+    let site = dir.appendingPathComponent("site")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try write(site)
+    let server = try SiteMirror(root: site, lifetime: 7200)
+    server.route { req in
+      if let r = route?(req) { return r }
+      guard zipSizes, req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
+      return MirrorResponse(
+        status: 200, headers: ["Content-Type": "application/zip"],
+        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+    }
+    try server.start()
+    defer { server.stop() }
+    func build(_ extra: [String]) throws -> ChildRun {
+      let r = try ChildRun.start(
+        tool: tool,
+        [
+          "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
+          dir.appendingPathComponent("out").path, "--date", "2026-12-01", "--delay", "0", "--quiet",
+        ] + arguments + extra)
+      try r.check()
+      return r
+    }
+    _ = try build([])
+    var with: [ChildRun] = []
+    var without: [ChildRun] = []
+    for _ in 0..<rounds {
+      with.append(try build(["--no-network"]))
+      without.append(try build(["--no-network", "--no-lineage"]))
+    }
+    func median(_ runs: [ChildRun]) -> Double { runs.map(\.seconds).sorted()[runs.count / 2] }
+    var rows = 0
+    var catalogueBytes = 0
+    var lineageBytes = 0
+    for file in files {
+      let catalogue = dir.appendingPathComponent("out").appendingPathComponent(file)
+      guard let data = FileManager.default.contents(atPath: catalogue.path) else { continue }
+      let c = try CatalogueFile.decode([UInt8](data), file: catalogue.path)
+      rows += c.recordCount
+      catalogueBytes += data.count
+      let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+      let lineage = dir.appendingPathComponent("cache/lineage/\(stem).jsonl")
+      lineageBytes += (try? FileManager.default.attributesOfItem(atPath: lineage.path)[.size] as? Int) ?? 0
+    }
+    let a = median(with)
+    let b = median(without)
+    let perRow = Double(lineageBytes) / Double(max(1, rows))
+    let cataloguePerRow = Double(catalogueBytes) / Double(max(1, rows))
+    print(
+      String(
+        format:
+          "%@: warm rebuild %.3fs with lineage, %.3fs without (median of %d): overhead %.1f%% [goal: < 5%%]; peak %d MB with, %d MB without; lineage %.0f bytes/row, catalogue %.0f bytes/row: %.0f%% [goal: < 10%%] (%d rows)",
+        name, a, b, rounds, 100 * (a - b) / max(b, 1e-9), (with.map(\.peakKB).max() ?? 0) / 1024,
+        (without.map(\.peakKB).max() ?? 0) / 1024, perRow, cataloguePerRow, 100 * perRow / max(cataloguePerRow, 1e-9),
+        rows))
+  }
+}

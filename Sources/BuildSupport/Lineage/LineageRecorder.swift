@@ -1,0 +1,137 @@
+import CatalogKit
+import Foundation
+import Synchronization
+
+/// Where a crawl says which answers a row was built from: for a row id, the URL of each page kind
+/// it used (the source's `LineagePlan` says which fields each kind gives). Statuses, fetch times,
+/// validators and digests are read from the cache when the lineage is written, never re-typed.
+public final class LineageRecorder: Sendable {
+  private let state = Mutex(State())
+
+  /// A URL as text: hashing `URL` itself was most of what a large walk's lineage cost.
+  private struct Tag: Hashable {
+    var kind: String
+    var url: String
+
+    init(kind: String, url: URL) {
+      self.kind = kind
+      self.url = url.absoluteString
+    }
+  }
+
+  private struct State {
+    /// Tags for a row of one file, and tags for an id in whichever file it lands (a crawl that does
+    /// not know yet which shelf a row goes to).
+    var byFile: [String: [String: [Tag]]] = [:]
+    var anyFile: [String: [Tag]] = [:]
+    /// Pages read, whether or not they gave a row: a listing that came back empty is drift.
+    var read: [Tag] = []
+    /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
+    var fromTool = Set<String>()
+  }
+
+  public init() {}
+
+  /// Row `id` (of `file`, or of any file when nil) was built from the answer for `url`, a page of `kind`.
+  public func tag(_ id: String, _ kind: String, _ url: URL, file: String? = nil) {
+    state.withLock { s in
+      if let file {
+        s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url))
+      } else {
+        s.anyFile[id, default: []].append(Tag(kind: kind, url: url))
+      }
+    }
+  }
+
+  /// Every row in `ids` came from the one page at `url` (a listing), which was read.
+  public func tag(_ ids: some Sequence<String>, _ kind: String, _ url: URL, file: String? = nil) {
+    let tag = Tag(kind: kind, url: url)
+    state.withLock { s in
+      s.read.append(tag)
+      for id in ids {
+        if let file {
+          s.byFile[file, default: [:]][id, default: []].append(tag)
+        } else {
+          s.anyFile[id, default: []].append(tag)
+        }
+      }
+    }
+  }
+
+  /// Rows no page lists: the tool's code declares them, so each field is the tool's unless an
+  /// answer (a size probe) gives it.
+  public func fromTool(_ ids: some Sequence<String>) {
+    state.withLock { $0.fromTool.formUnion(ids) }
+  }
+
+  /// A page of `kind` was read (it may have given no row).
+  public func read(_ kind: String, _ url: URL) {
+    state.withLock { $0.read.append(Tag(kind: kind, url: url)) }
+  }
+
+  /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per
+  /// request (and only when a field may come from it), its fields attributed by `plan`. A listing
+  /// page read that gave no row is listed when its URL is in `watched` (the listing pages of the
+  /// last build: drift needs to know they still answer, and listing every empty page of a walk
+  /// would cost a lookup each).
+  func lineage(
+    file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>
+  ) -> LineageFile {
+    let (byFile, anyFile, fromTool) = state.withLock { s in (s.byFile[file] ?? [:], s.anyFile, s.fromTool) }
+    var out = LineageFile()
+    var numbers: [Tag: Int] = [:]
+    func number(_ t: Tag) -> Int {
+      if let n = numbers[t] { return n }
+      let method = plan.kind(t.kind)?.method ?? "GET"
+      let m: HTTPMethod = method == "HEAD" ? .head : .get
+      let record =
+        cache.answerRecord(method: m, address: t.url)
+        ?? URL(string: t.url).flatMap { cache.storedRecord(method: m, url: $0) }
+      let n = out.answers.count
+      out.answers.append(
+        LineageAnswer(
+          kind: t.kind, method: method, url: t.url, status: record?.status, fetched: record?.fetched,
+          etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
+          sha256: method == "HEAD" ? nil : record?.bodySHA256,
+          length: method == "HEAD" ? record?.headers["content-length"] : nil))
+      numbers[t] = n
+      return n
+    }
+    for row in rows {
+      let tags = (byFile[row.id] ?? []) + (anyFile[row.id] ?? [])
+      var fields: [String: FieldOrigin] = [:]
+      for field in row.fields {
+        search: for k in plan.kinds where k.fields.contains(field) {
+          for t in tags where t.kind == k.name {
+            let n = number(t)
+            if k.fieldsFromAnyStatus || out.answers[n].status == 200 {
+              fields[field] = .answer(n)
+              break search
+            }
+          }
+        }
+        if fields[field] == nil {
+          if plan.declared.contains(field) || fromTool.contains(row.id) {
+            fields[field] = .tool
+          } else if plan.carried.contains(field) {
+            fields[field] = .previous
+          }
+        }
+      }
+      out.rows.append(LineageRow(file: file, id: row.id, fields: fields))
+    }
+    guard !watched.isEmpty else { return out }
+    // A watched listing read but giving no row of any file: kept only when it gave nothing at all,
+    // so each file names its own pages (BombJack's seven shelves share one walk).
+    let (read, used) = state.withLock { s in
+      (
+        s.read.filter { watched.contains($0.url) },
+        s.byFile.values.reduce(Set(s.anyFile.values.joined())) { $0.union($1.values.joined()) }
+      )
+    }
+    for t in read where numbers[t] == nil && !used.contains(t) && plan.kind(t.kind)?.listing == true {
+      _ = number(t)
+    }
+    return out
+  }
+}

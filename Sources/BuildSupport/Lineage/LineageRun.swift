@@ -1,0 +1,117 @@
+import CatalogKit
+import Foundation
+
+/// One build's lineage: made from the recorder's tags once the products are built, compared with
+/// the previous build's for drift, then written beside the report and into the cache.
+///
+/// Where it goes: `--report R.json` puts every product's rows in `R.lineage.jsonl`; a build of a
+/// whole catalogue (not `--only`) that was written or unchanged also keeps its rows in
+/// `<cache>/lineage/<catalogue>.jsonl`, the previous one moved to `<catalogue>.previous.jsonl`, so
+/// the next build (and the review page) finds last week's evidence where the cache lives.
+public struct LineageRun {
+  var files: [(product: BuildProduct, lineage: LineageFile)]
+  var plan: LineagePlan
+  var options: BuildOptions
+
+  init?(_ context: BuildContext, products: [BuildProduct]) {
+    guard context.options.lineage, let plan = LineagePlans.forSource(context.tool.id) else { return nil }
+    self.plan = plan
+    self.options = context.options
+    let cache = context.fetcher.cache
+    var previous: [String: LineageYields] = [:]
+    files = products.map { p in
+      let last = p.partial ? nil : LineageRun.readYields(LineageRun.yieldsPath(context.options, p.file))
+      previous[p.file] = last
+      let watched = Set((last?.pages ?? []).map(\.url))
+      return (p, context.lineage.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched))
+    }
+    self.previous = previous
+    yields = Dictionary(
+      files.map { ($0.product.file, LineageYields($0.lineage, file: $0.product.file, plan: plan)) },
+      uniquingKeysWith: { a, _ in a })
+  }
+
+  /// This build's yields per file, counted once for drift and for the cache.
+  var yields: [String: LineageYields]
+
+  /// What the cache kept of the last full build of each file, for drift.
+  var previous: [String: LineageYields]
+
+  /// `drift/…` findings per catalogue file, against the lineage the cache kept from the last build.
+  func drift() -> [String: [Finding]] {
+    var out: [String: [Finding]] = [:]
+    for (p, lineage) in files where !p.partial {
+      guard let previous = previous[p.file] else { continue }
+      let found = LineageDrift.compare(
+        previous: previous, new: yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan), plan: plan)
+      if !found.isEmpty { out[p.file] = found }
+    }
+    return out
+  }
+
+  /// Writes the lineage: beside the report always, into the cache for what was accepted in full.
+  func write(_ reports: [ProductReport]) throws {
+    let status = Dictionary(reports.map { ($0.file, $0.status) }, uniquingKeysWith: { a, _ in a })
+    if let report = options.reportFile {
+      let bytes = LineageFile.merged(files.map(\.lineage)).encoded()
+      try AtomicFile.write(bytes, to: LineageRun.besideReport(report).path)
+    }
+    for (p, lineage) in files where !p.partial && [.written, .unchanged].contains(status[p.file]) {
+      let path = LineageRun.cachePath(options, p.file)
+      try FileManager.default.createDirectory(
+        at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let previous = LineageRun.previousPath(options, p.file)
+      if FileManager.default.fileExists(atPath: path.path) {
+        try? FileManager.default.removeItem(at: previous)
+        try FileManager.default.moveItem(at: path, to: previous)
+      }
+      try AtomicFile.write(lineage.encoded(), to: path.path)
+      let counted = yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)
+      try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, p.file).path)
+    }
+  }
+
+  /// `<cache>/lineage/<catalogue>.yields.json`: the last build's pages and their yields, all drift
+  /// needs, so a build does not read last week's whole lineage.
+  static func yieldsPath(_ o: BuildOptions, _ file: String) -> URL {
+    folder(o.cacheDirectory).appendingPathComponent(stem(file) + ".yields.json")
+  }
+
+  static func readYields(_ url: URL) -> LineageYields? {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    return try? JSONDecoder().decode(LineageYields.self, from: data)
+  }
+
+  /// `R.json` → `R.lineage.jsonl` (any other name gets `.lineage.jsonl` added).
+  public static func besideReport(_ report: URL) -> URL {
+    let name = report.lastPathComponent
+    let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    return report.deletingLastPathComponent().appendingPathComponent(stem + ".lineage.jsonl")
+  }
+
+  static func cachePath(_ o: BuildOptions, _ file: String) -> URL {
+    folder(o.cacheDirectory).appendingPathComponent(stem(file) + ".jsonl")
+  }
+
+  static func previousPath(_ o: BuildOptions, _ file: String) -> URL {
+    folder(o.cacheDirectory).appendingPathComponent(stem(file) + ".previous.jsonl")
+  }
+
+  /// `<cache>/lineage/`: the cache folder is what a weekly rebuild restores, so last week's
+  /// lineage is there when this week's build compares.
+  public static func folder(_ cache: URL) -> URL { cache.appendingPathComponent("lineage", isDirectory: true) }
+
+  static func stem(_ file: String) -> String { file.hasSuffix(".json") ? String(file.dropLast(5)) : file }
+
+}
+
+extension BuildProduct {
+  /// Each row's id and the fields it has, as lineage attributes them.
+  var lineageRows: [(id: String, fields: [String])] {
+    switch payload {
+    case .issue(let c, _): c.issues.map { ($0.id, $0.diffFields.map(\.0)) }
+    case .popboks(let c, _): c.issues.map { (String($0.id), $0.diffFields.map(\.0)) }
+    case .stripovi(let c, _): c.comics.map { (String($0.id), $0.diffFields.map(\.0)) }
+    }
+  }
+}

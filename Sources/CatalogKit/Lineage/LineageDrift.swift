@@ -1,0 +1,113 @@
+/// Drift alarms: this build's lineage against the previous build's, page by page. A listing page
+/// that still answers 200 but yields far fewer rows (or none), or a page kind whose field came back
+/// empty everywhere it was filled, is the first sign of a markup change, before a shrink or a
+/// threshold sees the loss downstream.
+public enum LineageDrift {
+  /// A page yields "far fewer" rows when it keeps under this share of its previous yield.
+  public static let yieldShare = 0.5
+  /// Pages that yielded fewer rows than this are too small to judge (a yearly page of two issues).
+  public static let smallestYield = 4
+
+  /// `drift/yield` and `drift/fields` findings for one catalogue file (none when there is no
+  /// previous lineage for it).
+  public static func compare(previous: LineageFile, new: LineageFile, file: String, plan: LineagePlan) -> [Finding] {
+    compare(
+      previous: LineageYields(previous, file: file, plan: plan), new: LineageYields(new, file: file, plan: plan),
+      plan: plan)
+  }
+
+  /// The same from the two builds' yields: what the cache keeps of the last build, so a build
+  /// compares without reading last week's whole lineage.
+  public static func compare(previous before: LineageYields, new now: LineageYields, plan: LineagePlan) -> [Finding] {
+    var findings: [Finding] = []
+    let current = Dictionary(now.pages.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    for k in plan.kinds where k.listing {
+      for page in before.pages.filter({ $0.kind == k.name }).sorted(by: { $0.url < $1.url }) {
+        let last = page.rows
+        guard last >= smallestYield else { continue }
+        // A page that no longer answers 200 (or was not asked) is another rule's business.
+        guard let mine = current[page.key], mine.status == 200 else { continue }
+        let this = mine.rows
+        guard Double(this) < Double(last) * yieldShare else { continue }
+        let gone = firstFieldGone(before: page.fields, now: mine.fields, order: k.fields)
+        findings.append(
+          Finding(
+            rule: "drift/yield", severity: plan.driftSeverity,
+            message: "\(page.url) (\(k.name)) still answers 200 but yields \(Plural.count(this, "row")), "
+              + "\(last) last build" + (gone.map { "; first field gone: \($0)" } ?? ""),
+            records: [], count: last - this))
+      }
+    }
+    for k in plan.kinds {
+      let last = before.fieldsByKind[k.name] ?? [:]
+      let this = now.fieldsByKind[k.name] ?? [:]
+      // Only a kind the build still read, and that still answered, can have come back empty.
+      guard ((k.fieldsFromAnyStatus ? now.answersByKind : now.okByKind)[k.name] ?? 0) > 0 else { continue }
+      let emptied = k.fields.filter { (last[$0] ?? 0) >= smallestYield && (this[$0] ?? 0) == 0 }
+      guard let first = emptied.first else { continue }
+      findings.append(
+        Finding(
+          rule: "drift/fields", severity: plan.driftSeverity,
+          message:
+            "\(k.name) pages gave \(first) to \(Plural.count(last[first] ?? 0, "row")) last build and to none now"
+            + (emptied.count > 1 ? " (also gone: \(emptied.dropFirst().joined(separator: ", ")))" : "")
+            + "; the page's markup or its parser changed",
+          records: [], count: last[first] ?? 0))
+    }
+    return findings
+  }
+
+  /// The first field, in the kind's declared order, that the page gave before and gives no row now
+  /// (every field, when the page gives no row at all); nil when the rows it still gives kept them all.
+  static func firstFieldGone(before: [String: Int], now: [String: Int], order: [String]) -> String? {
+    order.first { (before[$0] ?? 0) > 0 && (now[$0] ?? 0) == 0 }
+  }
+
+}
+
+/// What drift compares, counted from one catalogue's lineage: each listing page's rows and the
+/// fields it gave, and per page kind the fields given and the answers read. Small (a line per
+/// listing page), so the cache keeps it beside the lineage.
+public struct LineageYields: Codable, Sendable, Equatable {
+  public struct Page: Codable, Sendable, Equatable {
+    public var kind: String
+    public var url: String
+    public var status: Int?
+    public var rows: Int
+    public var fields: [String: Int]
+
+    var key: String { kind + " " + url }
+  }
+
+  public var pages: [Page] = []
+  public var fieldsByKind: [String: [String: Int]] = [:]
+  public var answersByKind: [String: Int] = [:]
+  /// Answers that said 200: a GET gives fields only then.
+  public var okByKind: [String: Int] = [:]
+
+  public init() {}
+
+  public init(_ lineage: LineageFile, file: String, plan: LineagePlan) {
+    let listing = Set(plan.kinds.filter(\.listing).map(\.name))
+    var rows: [Int: Int] = [:]
+    var fields: [Int: [String: Int]] = [:]
+    for row in lineage.rows where row.file == file {
+      var cited = Set<Int>()
+      for (field, origin) in row.fields {
+        guard case .answer(let n) = origin, lineage.answers.indices.contains(n) else { continue }
+        let kind = lineage.answers[n].kind
+        fieldsByKind[kind, default: [:]][field, default: 0] += 1
+        guard listing.contains(kind) else { continue }
+        fields[n, default: [:]][field, default: 0] += 1
+        if cited.insert(n).inserted { rows[n, default: 0] += 1 }
+      }
+    }
+    // Every answer the build read counts, also a page that gave no row (its yield is zero).
+    for (n, a) in lineage.answers.enumerated() {
+      answersByKind[a.kind, default: 0] += 1
+      if a.status == 200 { okByKind[a.kind, default: 0] += 1 }
+      guard listing.contains(a.kind) else { continue }
+      pages.append(Page(kind: a.kind, url: a.url, status: a.status, rows: rows[n] ?? 0, fields: fields[n] ?? [:]))
+    }
+  }
+}

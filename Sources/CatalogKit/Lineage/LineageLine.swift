@@ -1,0 +1,219 @@
+import Foundation
+
+/// One answer a build read, as the lineage file names it: what was asked (method and URL), what the
+/// cache holds for it (status, fetch time, validators, the body's SHA-256) and what kind of page it
+/// is for its source (`listing`, `detail`, `head`…). Built from the cache record, never re-typed.
+public struct LineageAnswer: Sendable, Equatable, Hashable {
+  public var kind: String
+  public var method: String
+  public var url: String
+  /// Nil when the cache no longer holds the answer (dropped mid-run, say): the row still names it.
+  public var status: Int?
+  public var fetched: String?
+  public var etag: String?
+  public var lastModified: String?
+  /// The body's SHA-256 (the cache's content address); a HEAD has no body, so none.
+  public var sha256: String?
+  /// A HEAD's `Content-Length`: what a size probe answered (a GET's length is in its digest).
+  public var length: String?
+
+  public init(
+    kind: String, method: String, url: String, status: Int? = nil, fetched: String? = nil, etag: String? = nil,
+    lastModified: String? = nil, sha256: String? = nil, length: String? = nil
+  ) {
+    self.kind = kind
+    self.method = method
+    self.url = url
+    self.status = status
+    self.fetched = fetched
+    self.etag = etag
+    self.lastModified = lastModified
+    self.sha256 = sha256
+    self.length = length
+  }
+
+  /// The same request (the answer may differ): how two builds' answers are paired.
+  public var request: String { method + " " + url }
+
+  /// True when the two are the same request but the answer's content or status moved.
+  public func contentDiffers(from other: LineageAnswer) -> Bool {
+    status != other.status || sha256 != other.sha256 || length != other.length || etag != other.etag
+      || lastModified != other.lastModified
+  }
+}
+
+/// Where one field of a row came from: an answer of the build, the source's own declaration (a
+/// series table in the code), or the previous catalogue (a value no page shows).
+public enum FieldOrigin: Sendable, Equatable, Hashable {
+  case answer(Int)
+  case tool
+  case previous
+
+  var json: String {
+    switch self {
+    case .answer(let n): String(n)
+    case .tool: "\"tool\""
+    case .previous: "\"previous\""
+    }
+  }
+}
+
+/// One row's lineage: the answers it was built from and which field each gave. `answers` are
+/// indices into the file's answer lines.
+public struct LineageRow: Sendable, Equatable {
+  public var file: String
+  public var id: String
+  public var fields: [String: FieldOrigin]
+
+  public init(file: String, id: String, fields: [String: FieldOrigin]) {
+    self.file = file
+    self.id = id
+    self.fields = fields
+  }
+
+  /// The answer numbers the row cites, in order.
+  public var answers: [Int] {
+    Set(fields.values.compactMap { if case .answer(let n) = $0 { n } else { nil } }).sorted()
+  }
+}
+
+/// A whole lineage file: every answer once (a listing page serves hundreds of rows), then one line
+/// per row naming its answers by number. JSON Lines, keys in sorted order, one object a line:
+///
+///     {"answer":0,"fetched":"…","kind":"listing","method":"GET","sha256":"…","status":200,"url":"…"}
+///     {"fields":{"id":0,"pages":1,"title":1},"file":"retrospec-catalog.json","id":"SK_87_07"}
+///
+/// An answer line comes before the first row that cites it, so the file streams; pages read that
+/// gave no row come last.
+public struct LineageFile: Sendable, Equatable {
+  public var answers: [LineageAnswer]
+  public var rows: [LineageRow]
+
+  public init(answers: [LineageAnswer] = [], rows: [LineageRow] = []) {
+    self.answers = answers
+    self.rows = rows
+  }
+
+  /// Several files' lineage as one (a run that writes seven catalogues writes one lineage file):
+  /// each file's answer numbers shifted past the ones before.
+  public static func merged(_ files: [LineageFile]) -> LineageFile {
+    var out = LineageFile()
+    for f in files {
+      let offset = out.answers.count
+      out.answers += f.answers
+      for var r in f.rows {
+        r.fields = r.fields.mapValues { o in if case .answer(let n) = o { .answer(n + offset) } else { o } }
+        out.rows.append(r)
+      }
+    }
+    return out
+  }
+
+  /// The answer a field of a row came from, if it came from one.
+  public func answer(for origin: FieldOrigin?) -> LineageAnswer? {
+    guard case .answer(let n) = origin, answers.indices.contains(n) else { return nil }
+    return answers[n]
+  }
+
+  /// The rows of one catalogue file, by id.
+  public func rows(of file: String) -> [String: LineageRow] {
+    var out: [String: LineageRow] = [:]
+    for r in rows where r.file == file && out[r.id] == nil { out[r.id] = r }
+    return out
+  }
+
+  /// The file's bytes: each answer line written just before the first row citing it. Written into
+  /// one string grown in place: a walk's lineage is tens of thousands of lines.
+  public func encoded() -> [UInt8] {
+    var out = ""
+    out.reserveCapacity(rows.count * 200 + answers.count * 160)
+    var written = [Bool](repeating: false, count: answers.count)
+    for row in rows {
+      for n in row.answers where answers.indices.contains(n) && !written[n] {
+        written[n] = true
+        LineageFile.appendAnswer(n, answers[n], to: &out)
+      }
+      LineageFile.appendRow(row, to: &out)
+    }
+    // Pages read that gave no row (a listing that came back empty): drift needs to know they answered.
+    for (n, a) in answers.enumerated() where !written[n] { LineageFile.appendAnswer(n, a, to: &out) }
+    return Array(out.utf8)
+  }
+
+  /// One answer line and its newline; keys in sorted order.
+  static func appendAnswer(_ n: Int, _ a: LineageAnswer, to out: inout String) {
+    out += "{\"answer\":"
+    out += String(n)
+    if let v = a.etag { out += ",\"etag\":" + JSONString.quoted(v) }
+    if let v = a.fetched { out += ",\"fetched\":" + JSONString.quoted(v) }
+    out += ",\"kind\":" + JSONString.quoted(a.kind)
+    if let v = a.lastModified { out += ",\"lastModified\":" + JSONString.quoted(v) }
+    if let v = a.length { out += ",\"length\":" + JSONString.quoted(v) }
+    out += ",\"method\":" + JSONString.quoted(a.method)
+    if let v = a.sha256 { out += ",\"sha256\":" + JSONString.quoted(v) }
+    if let v = a.status { out += ",\"status\":" + String(v) }
+    out += ",\"url\":" + JSONString.quoted(a.url) + "}\n"
+  }
+
+  /// One row line and its newline; keys (and field names) in sorted order.
+  static func appendRow(_ r: LineageRow, to out: inout String) {
+    out += "{\"fields\":{"
+    var first = true
+    for (field, origin) in r.fields.sorted(by: { $0.key < $1.key }) {
+      if !first { out += "," }
+      first = false
+      out += JSONString.quoted(field) + ":" + origin.json
+    }
+    out += "},\"file\":" + JSONString.quoted(r.file) + ",\"id\":" + JSONString.quoted(r.id) + "}\n"
+  }
+
+  /// Why a lineage file could not be read: the line and what is wrong with it.
+  public struct Malformed: Error, CustomStringConvertible, Sendable {
+    public var line: Int
+    public var reason: String
+    public var description: String { "line \(line): \(reason)" }
+  }
+
+  /// Reads a lineage file. A row citing an answer the file does not hold is malformed: it would
+  /// explain a field with nothing.
+  public static func decode(_ bytes: [UInt8]) throws -> LineageFile {
+    var file = LineageFile()
+    var numbered: [Int: Int] = [:]
+    var lineNumber = 0
+    for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      lineNumber += 1
+      if raw.isEmpty { continue }
+      guard let o = (try? JSONSerialization.jsonObject(with: Data(raw))) as? [String: Any] else {
+        throw Malformed(line: lineNumber, reason: "not a JSON object")
+      }
+      if let n = o["answer"] as? Int {
+        guard let kind = o["kind"] as? String, let method = o["method"] as? String, let url = o["url"] as? String
+        else { throw Malformed(line: lineNumber, reason: "an answer line needs kind, method and url") }
+        guard numbered[n] == nil else { throw Malformed(line: lineNumber, reason: "answer \(n) appears twice") }
+        numbered[n] = file.answers.count
+        file.answers.append(
+          LineageAnswer(
+            kind: kind, method: method, url: url, status: o["status"] as? Int, fetched: o["fetched"] as? String,
+            etag: o["etag"] as? String, lastModified: o["lastModified"] as? String, sha256: o["sha256"] as? String,
+            length: o["length"] as? String))
+        continue
+      }
+      guard let id = o["id"] as? String, let name = o["file"] as? String, let fields = o["fields"] as? [String: Any]
+      else { throw Malformed(line: lineNumber, reason: "neither an answer line nor a row line (file, id, fields)") }
+      var origins: [String: FieldOrigin] = [:]
+      for (field, value) in fields {
+        if let s = value as? String, s == "tool" {
+          origins[field] = .tool
+        } else if let s = value as? String, s == "previous" {
+          origins[field] = .previous
+        } else if let n = value as? Int, let at = numbered[n] {
+          origins[field] = .answer(at)
+        } else {
+          throw Malformed(line: lineNumber, reason: "field \(field) of \(id) cites no answer above it")
+        }
+      }
+      file.rows.append(LineageRow(file: name, id: id, fields: origins))
+    }
+    return file
+  }
+}

@@ -1,0 +1,132 @@
+import CatalogKit
+import Foundation
+import XCTest
+
+/// The lineage file's lines, the plan's attribution, drift and the change between two builds: pure
+/// values, no build.
+final class LineageFileTests: XCTestCase {
+  let plan = LineagePlan(kinds: [
+    .init("detail", fields: ["title", "pages"]),
+    .init("listing", fields: ["id", "title", "zip"], listing: true),
+    .init("head", method: "HEAD", fields: ["bytes", "dead"]),
+  ])
+
+  func answer(_ kind: String, _ url: String, status: Int = 200, sha: String = String(repeating: "a", count: 64))
+    -> LineageAnswer
+  {
+    LineageAnswer(
+      kind: kind, method: kind == "head" ? "HEAD" : "GET", url: url, status: status, fetched: "2026-12-01T00:00:00Z",
+      sha256: kind == "head" ? nil : sha, length: kind == "head" ? "10" : nil)
+  }
+
+  func testLinesRoundTripWithSortedKeysAndAnswersBeforeTheRowsCitingThem() throws {
+    let file = LineageFile(
+      answers: [
+        answer("listing", "https://h/l"), answer("detail", "https://h/d"), answer("listing", "https://h/empty"),
+      ],
+      rows: [LineageRow(file: "c.json", id: "A", fields: ["title": .answer(1), "id": .answer(0), "series": .tool])])
+    let text = String(decoding: file.encoded(), as: UTF8.self)
+    let lines = text.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 4)
+    XCTAssertTrue(lines[0].hasPrefix("{\"answer\":0,\"fetched\":"), lines[0])
+    XCTAssertTrue(lines[1].hasPrefix("{\"answer\":1,"), lines[1])
+    XCTAssertEqual(lines[2], "{\"fields\":{\"id\":0,\"series\":\"tool\",\"title\":1},\"file\":\"c.json\",\"id\":\"A\"}")
+    XCTAssertTrue(lines[3].contains("https://h/empty"), "an uncited answer comes last")
+    XCTAssertEqual(try LineageFile.decode(file.encoded()), file)
+  }
+
+  func testARowCitingNoAnswerAboveItIsMalformed() {
+    let bytes = Array("{\"fields\":{\"id\":3},\"file\":\"c.json\",\"id\":\"A\"}\n".utf8)
+    XCTAssertThrowsError(try LineageFile.decode(bytes)) { e in
+      XCTAssertEqual((e as? LineageFile.Malformed)?.line, 1)
+    }
+  }
+
+  func testMergedFilesShiftTheirAnswerNumbers() throws {
+    let a = LineageFile(
+      answers: [answer("listing", "https://h/a")],
+      rows: [LineageRow(file: "a.json", id: "1", fields: ["id": .answer(0)])])
+    let b = LineageFile(
+      answers: [answer("listing", "https://h/b")],
+      rows: [LineageRow(file: "b.json", id: "1", fields: ["id": .answer(0)])])
+    let m = try LineageFile.decode(LineageFile.merged([a, b]).encoded())
+    XCTAssertEqual(m.answer(for: m.rows(of: "b.json")["1"]?.fields["id"])?.url, "https://h/b")
+    XCTAssertEqual(m.answer(for: m.rows(of: "a.json")["1"]?.fields["id"])?.url, "https://h/a")
+  }
+
+  func testAFieldComesFromTheFirstKindWhoseAnswerTheRowHasAndAFailedGetGivesNothing() {
+    let ok = plan.attribute(
+      fields: ["id", "title", "bytes", "dead"], tagged: [("listing", 0, 200), ("detail", 1, 200), ("head", 2, 404)])
+    XCTAssertEqual(ok, ["id": .answer(0), "title": .answer(1), "bytes": .answer(2), "dead": .answer(2)])
+    let missing = plan.attribute(fields: ["id", "title"], tagged: [("listing", 0, 200), ("detail", 1, 404)])
+    XCTAssertEqual(missing["title"], .answer(0), "a 404 detail page gives no title: the listing's caption does")
+    XCTAssertNil(plan.attribute(fields: ["series"], tagged: [("listing", 0, 200)])["series"])
+  }
+
+  /// A listing page that gave `n` rows `A0…` (each with id and zip from it).
+  func lineage(pages: [(String, Int)], status: [String: Int] = [:]) -> LineageFile {
+    var f = LineageFile()
+    for (url, n) in pages {
+      let number = f.answers.count
+      f.answers.append(answer("listing", url, status: status[url] ?? 200))
+      for i in 0..<n {
+        f.rows.append(
+          LineageRow(file: "c.json", id: "\(url)#\(i)", fields: ["id": .answer(number), "zip": .answer(number)]))
+      }
+    }
+    return f
+  }
+
+  func testAListingThatStillAnswersButYieldsFarFewerRowsIsOneDriftFinding() {
+    let before = lineage(pages: [("https://h/1", 10), ("https://h/2", 10), ("https://h/small", 2)])
+    let after = lineage(pages: [("https://h/1", 2), ("https://h/2", 9), ("https://h/small", 0)])
+    let found = LineageDrift.compare(previous: before, new: after, file: "c.json", plan: plan)
+    XCTAssertEqual(found.map(\.rule), ["drift/yield"])
+    XCTAssertEqual(found.first?.severity, .warning)
+    XCTAssertEqual(
+      found.first?.message, "https://h/1 (listing) still answers 200 but yields 2 rows, 10 last build")
+    XCTAssertEqual(found.first?.count, 8, "the rows the page no longer gives")
+  }
+
+  func testAListingThatNoLongerAnswers200OrWasNotReadIsNotDrift() {
+    let before = lineage(pages: [("https://h/1", 10)])
+    XCTAssertEqual(
+      LineageDrift.compare(
+        previous: before, new: lineage(pages: [("https://h/1", 0)], status: ["https://h/1": 404]), file: "c.json",
+        plan: plan), [])
+    XCTAssertEqual(LineageDrift.compare(previous: before, new: LineageFile(), file: "c.json", plan: plan), [])
+  }
+
+  func testAnEmptiedPageIsNamedWithTheFirstFieldThatWentAndAnEmptiedKindIsAFieldsFinding() {
+    var before = lineage(pages: [("https://h/1", 6)])
+    var after = lineage(pages: [("https://h/1", 6)])
+    for i in before.rows.indices { before.rows[i].fields["title"] = .answer(0) }
+    XCTAssertEqual(
+      LineageDrift.compare(previous: before, new: after, file: "c.json", plan: plan).map(\.rule), ["drift/fields"])
+    after = LineageFile(answers: [answer("listing", "https://h/1")], rows: [])
+    let found = LineageDrift.compare(previous: before, new: after, file: "c.json", plan: plan)
+    XCTAssertEqual(found.map(\.rule), ["drift/yield", "drift/fields"])
+    XCTAssertTrue(found[0].message.hasSuffix("yields 0 rows, 6 last build; first field gone: id"), found[0].message)
+  }
+
+  func testAChangeNamesTheAnswerThatMovedAndNoneMovedIsAParserChange() {
+    let old = LineageFile(
+      answers: [
+        answer("listing", "https://h/l"), answer("detail", "https://h/d", sha: String(repeating: "b", count: 64)),
+      ],
+      rows: [LineageRow(file: "c.json", id: "A", fields: ["id": .answer(0), "title": .answer(1)])])
+    var new = old
+    XCTAssertEqual(LineageChange.changes(old: old, new: new, file: "c.json", id: "A"), [])
+    XCTAssertTrue(LineageChange.isParserChange(old: old, new: new, file: "c.json", id: "A"))
+    new.answers[1].sha256 = String(repeating: "c", count: 64)
+    new.answers[1].fetched = "2026-12-08T00:00:00Z"
+    let c = LineageChange.changes(old: old, new: new, file: "c.json", id: "A")
+    XCTAssertEqual(c.map(\.fields), [["title"]])
+    XCTAssertEqual(c.first?.new?.fetched, "2026-12-08T00:00:00Z")
+    XCTAssertFalse(LineageChange.isParserChange(old: old, new: new, file: "c.json", id: "A"))
+    // A revalidation that only moved the fetch time is no change.
+    var revalidated = old
+    revalidated.answers[0].fetched = "2026-12-08T00:00:00Z"
+    XCTAssertEqual(LineageChange.changes(old: old, new: revalidated, file: "c.json", id: "A"), [])
+  }
+}
