@@ -47,7 +47,7 @@ let package = Package(
     // What the demo's sample sites, the tests and the benchmarks use (a zip writer, the simulated
     // tile archive, the reference's grid measurement, generated sites for refresh). No parser or
     // rule depends on it; BuildSupport links it because each source declares its demo sample.
-    .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib"]),
+    .target(name: "ShelfmarkSamples", dependencies: ["CatalogKit", "CZlib", "SiteMirrorKit"]),
     // The loopback HTTP server used by tests, benchmarks and `site-mirror`.
     .target(name: "SiteMirrorKit"),
 

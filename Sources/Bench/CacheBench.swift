@@ -33,12 +33,7 @@ enum CacheBench {
     try fm.createDirectory(at: site, withIntermediateDirectories: true)
     try GeneratedRetroSpec(issuesPerSeries: 60).write(into: site)
     let server = try SiteMirror(root: site, lifetime: 7200)
-    server.route { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": "application/zip"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+    server.route { GeneratedSizes.answer($0, for: [".zip"]) }
     try server.start()
     defer { server.stop() }
 

@@ -48,12 +48,7 @@ enum ChaosBench {
     defer { try? FileManager.default.removeItem(at: dir) }
     try write(dir.appendingPathComponent("site"))
     let server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 7200)
-    server.route { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".pdf") || req.path.hasSuffix(".zip") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": req.path.hasSuffix(".pdf") ? "application/pdf" : "application/zip"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+    server.route { GeneratedSizes.answer($0, for: [".pdf", ".zip"]) }
     try server.start()
     defer { server.stop() }
     var runs = 0

@@ -45,10 +45,7 @@ enum LineageBench {
     let server = try SiteMirror(root: site, lifetime: 7200)
     server.route { req in
       if let r = route?(req) { return r }
-      guard zipSizes, req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": "application/zip"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+      return zipSizes ? GeneratedSizes.answer(req, for: [".zip"]) : nil
     }
     try server.start()
     defer { server.stop() }

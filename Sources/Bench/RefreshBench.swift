@@ -92,12 +92,7 @@ enum RefreshBench {
   static func retrospec() throws {
     let t = try trial(
       "retrospec", tool: "retrospec-build", arguments: ["--min-issues", "1"], files: ["retrospec-catalog.json"]
-    ) { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": "application/zip"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+    ) { GeneratedSizes.answer($0, for: [".zip"]) }
     defer {
       t.server.stop()
       try? FileManager.default.removeItem(at: t.dir)
@@ -123,12 +118,7 @@ enum RefreshBench {
   }
 
   /// A generated size for every PDF asked with HEAD (both sites size their files that way).
-  static let pdfSizes: @Sendable (MirrorRequest) -> MirrorResponse? = { req in
-    guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
-    return MirrorResponse(
-      status: 200, headers: ["Content-Type": "application/pdf"],
-      contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-  }
+  static let pdfSizes: @Sendable (MirrorRequest) -> MirrorResponse? = { GeneratedSizes.answer($0, for: [".pdf"]) }
 
   static func atarimania() throws {
     let t = try trial(

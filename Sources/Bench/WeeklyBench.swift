@@ -344,12 +344,7 @@ final class RetroSpecWeeks: WeeklySite {
   let arguments = ["--min-issues", "1"]
   /// About the real site's size: 11 series of 60 issues and 15 books.
   var site = GeneratedRetroSpec(issuesPerSeries: 60)
-  let sizes: @Sendable (MirrorRequest) -> MirrorResponse? = { req in
-    guard req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
-    return MirrorResponse(
-      status: 200, headers: ["Content-Type": "application/zip"],
-      contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-  }
+  let sizes: @Sendable (MirrorRequest) -> MirrorResponse? = { GeneratedSizes.answer($0, for: [".zip"]) }
 
   func publish(into root: URL, week: Int) throws { try site.write(into: root) }
 

@@ -25,12 +25,7 @@ final class ChaosSite {
   init(tool: String, arguments: [String], files: [String], write: (URL) throws -> Void) throws {
     dir = try Tool.temporaryDirectory("\(tool)-chaos")
     server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 600)
-    server.route { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".pdf") || req.path.hasSuffix(".zip") else { return nil }
-      let type = req.path.hasSuffix(".pdf") ? "application/pdf" : "application/zip"
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": type], contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+    server.route { GeneratedSizes.answer($0, for: [".pdf", ".zip"]) }
     try server.start()
     self.tool = tool
     self.arguments = arguments

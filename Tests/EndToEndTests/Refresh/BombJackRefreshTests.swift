@@ -9,11 +9,8 @@ import XCTest
 /// BombJack's refresh reads the site's "what's new" page first: the pages it points at are asked
 /// again, the rest of the walk comes from the cache, and the catalogues equal a cold build's.
 final class BombJackRefreshTests: XCTestCase {
-  private static let zipSizes: @Sendable (MirrorRequest) -> MirrorResponse? = { req in
-    guard req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
-    return MirrorResponse(
-      status: 200, headers: ["Content-Type": "application/zip"],
-      contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+  private static let zipSizes: @Sendable (MirrorRequest) -> MirrorResponse? = {
+    GeneratedSizes.answer($0, for: [".zip"])
   }
 
   private func trial() throws -> RefreshTrial {

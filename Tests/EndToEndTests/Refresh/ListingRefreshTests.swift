@@ -11,11 +11,8 @@ import XCTest
 /// listings a refresh always revalidates are under a tenth of a cold build: the refreshed
 /// catalogues equal a cold build of the changed site, within 10% of its requests plus one per new item.
 final class ListingRefreshTests: XCTestCase {
-  private static let pdfSizes: @Sendable (MirrorRequest) -> MirrorResponse? = { req in
-    guard req.method == "HEAD", req.path.hasSuffix(".pdf") else { return nil }
-    return MirrorResponse(
-      status: 200, headers: ["Content-Type": "application/pdf"],
-      contentLength: GeneratedRetroSpec.size(ofPath: req.path))
+  private static let pdfSizes: @Sendable (MirrorRequest) -> MirrorResponse? = {
+    GeneratedSizes.answer($0, for: [".pdf"])
   }
 
   func testAtarimaniaRefreshMatchesAColdBuildForATenthOfItsRequests() throws {

@@ -15,12 +15,7 @@ final class RetroSpecRefreshTests: XCTestCase {
   override func setUpWithError() throws {
     dir = try Tool.temporaryDirectory("retrospec-refresh")
     server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 300)
-    server.route { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": "application/zip"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+    server.route { GeneratedSizes.answer($0, for: [".zip"]) }
     try server.start()
   }
 

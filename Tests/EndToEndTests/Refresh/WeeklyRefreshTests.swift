@@ -19,12 +19,7 @@ final class WeeklyRefreshTests: XCTestCase {
   override func setUpWithError() throws {
     dir = try Tool.temporaryDirectory("weekly-refresh")
     server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 600)
-    server.route { req in
-      guard req.method == "HEAD", req.path.hasSuffix(".zip") else { return nil }
-      return MirrorResponse(
-        status: 200, headers: ["Content-Type": "application/zip"],
-        contentLength: GeneratedRetroSpec.size(ofPath: req.path))
-    }
+    server.route { GeneratedSizes.answer($0, for: [".zip"]) }
     try server.start()
   }
 
