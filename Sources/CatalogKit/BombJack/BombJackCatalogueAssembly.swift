@@ -84,7 +84,7 @@ public enum BombJackCatalogueAssembly {
     let lower = zip.lowercased()
     guard let slash = lower.lastIndex(of: "/") else { return lower }
     let host = URL(string: zip)?.host(percentEncoded: true)?.lowercased() ?? ""
-    return host + "|" + (String(lower[lower.index(after: slash)...]).removingPercentEncoding ?? "")
+    return host + "|" + (ASCIIText.removingPercentEncoding(String(lower[lower.index(after: slash)...])) ?? "")
   }
 
   /// The folder part of a download address, lowercased, ending in `/`.
@@ -101,8 +101,15 @@ public enum BombJackCatalogueAssembly {
     if let slash = path.lastIndex(of: "/"), let dot = path.lastIndex(of: "."), dot > slash {
       path = String(path[..<dot])
     }
-    let decoded = path.removingPercentEncoding ?? path
-    return decoded.trimmingCharacters(in: CharacterSet(charactersIn: "/")).replacingOccurrences(of: "/", with: "_")
+    let decoded = ASCIIText.removingPercentEncoding(path) ?? path
+    guard ASCIIText.isASCII(decoded) else {
+      return decoded.trimmingCharacters(in: CharacterSet(charactersIn: "/")).replacingOccurrences(of: "/", with: "_")
+    }
+    // The same on bytes: on ASCII there are no composed characters for Foundation to see.
+    var bytes = Array(decoded.utf8)[...]
+    while bytes.first == 0x2F { bytes.removeFirst() }
+    while bytes.last == 0x2F { bytes.removeLast() }
+    return String(decoding: bytes.map { $0 == 0x2F ? 0x5F : $0 }, as: UTF8.self)
   }
 
   /// Builds the shelves. `probes` maps download addresses to their HEAD answers; a file with no

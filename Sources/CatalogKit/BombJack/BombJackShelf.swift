@@ -35,7 +35,7 @@ public enum BombJackShelf: String, Sendable, CaseIterable, Codable, Comparable {
   /// and split on `/` and on spaces (so a folder "Magazines and Books" counts as `magazines`).
   /// The first matching rule wins; newsletters are checked before hardware.
   public static func of(zip: String) -> BombJackShelf {
-    let decoded = (zip.removingPercentEncoding ?? zip).lowercased()
+    let decoded = (ASCIIText.removingPercentEncoding(zip) ?? zip).lowercased()
     let words = Set(decoded.split(whereSeparator: { $0 == "/" || $0 == " " }).map(String.init))
     if words.contains("magazines") {
       if !words.isDisjoint(with: commodoreWords) { return .commodoreMagazines }
