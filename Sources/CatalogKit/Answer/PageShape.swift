@@ -112,9 +112,10 @@ enum TextBytes {
   static func findLast(_ needle: String, in hay: [UInt8]) -> Int? {
     let n = Array(needle.utf8).map(lower)
     guard !n.isEmpty, hay.count >= n.count else { return nil }
+    let first = n[0]
     var i = hay.count - n.count
     while i >= 0 {
-      if matches(n, hay, at: i) { return i }
+      if lower(hay[i]) == first, matches(n, hay, at: i) { return i }
       i -= 1
     }
     return nil
