@@ -90,8 +90,8 @@ split -l 1 -d -a 4 --additional-suffix=.json "$work/history.jsonl" "$work/histor
 validate history-line.schema.json "$work/history/"*.json
 # Each catalogue's lineage as catalog build keeps it beside its report (this run's and the last).
 mkdir -p "$work/lineage"
-for f in "$work/rebuild/lineage/"*.jsonl; do
-  split -l 1 -d -a 6 --additional-suffix=.json "$f" "$work/lineage/$(basename "$f" .jsonl)-"
+for f in "$work/rebuild/lineage/"*.jsonl.gz; do
+  gzip -dc "$f" | split -l 1 -d -a 6 --additional-suffix=.json - "$work/lineage/$(basename "$f" .jsonl.gz)-"
 done
 validate lineage-line.schema.json "$work/lineage/"*.json
 
@@ -107,10 +107,10 @@ run diff-same 0 "$bin/catalog" diff --json --ignore generated "$out" "$out"
 validate diff.schema.json "$work/json/diff-folders.json" "$work/json/diff-files.json" "$work/json/diff-same.json"
 
 cache="$caches/.retrospec-cache"
-row=$(grep -o '"id":"[^"]*"' "$work/rebuild/lineage/retrospec-catalog.jsonl" | head -1 | cut -d'"' -f4)
+row=$(gzip -dc "$work/rebuild/lineage/retrospec-catalog.jsonl.gz" | grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4)
 run explain 0 "$bin/catalog" explain "$out/retrospec-catalog.json" "$row" --cache "$cache" --json
 run explain-two 0 "$bin/catalog" explain "$out/retrospec-catalog.json" "$row" --json \
-  --lineage "$cache/lineage/retrospec-catalog.previous.jsonl" --lineage "$cache/lineage/retrospec-catalog.jsonl"
+  --lineage "$cache/lineage/retrospec-catalog.previous.jsonl.gz" --lineage "$cache/lineage/retrospec-catalog.jsonl.gz"
 validate explain.schema.json "$work/json/explain.json" "$work/json/explain-two.json"
 run cache-ls 0 "$bin/catalog" cache ls --json --cache "$cache"
 validate cache-ls.schema.json "$work/json/cache-ls.json"

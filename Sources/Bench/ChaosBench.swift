@@ -13,9 +13,6 @@ enum ChaosBench {
   static let seeds: [UInt64] = [11, 22, 33]
 
   static func run() async throws {
-    let only = ProcessInfo.processInfo.environment["SHELFMARK_BENCH_ONLY"].map {
-      Set($0.split(separator: ",").map(String.init))
-    }
     let sites: [(name: String, tool: String, arguments: [String], files: [String], write: (URL) throws -> Void)] = [
       (
         "retrospec", "retrospec-build", ["--min-issues", "1"], ["retrospec-catalog.json"],
@@ -34,7 +31,7 @@ enum ChaosBench {
         }
       ),
     ]
-    for s in sites where only?.contains(s.name) ?? true {
+    for s in sites where BenchSelection.wanted(s.name) {
       try measure(s.name, tool: s.tool, arguments: s.arguments, files: s.files, write: s.write)
     }
   }

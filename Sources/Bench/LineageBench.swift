@@ -36,11 +36,12 @@ enum LineageBench {
     _ name: String, tool: String, arguments: [String], files: [String],
     route: (@Sendable (MirrorRequest) -> MirrorResponse?)?, zipSizes: Bool, site write: (URL) throws -> Void
   ) throws {
+    guard BenchSelection.wanted(name) else { return }
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lineage-bench-\(name)-\(UUID().uuidString.prefix(8))")
     let site = dir.appendingPathComponent("site")
     try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    defer { BenchSelection.discard(dir) }
     try write(site)
     let server = try SiteMirror(root: site, lifetime: 7200)
     server.route { req in
@@ -76,8 +77,7 @@ enum LineageBench {
       let c = try CatalogueFile.decode([UInt8](data), file: catalogue.path)
       rows += c.recordCount
       catalogueBytes += data.count
-      let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-      let lineage = dir.appendingPathComponent("cache/lineage/\(stem).jsonl")
+      let lineage = dir.appendingPathComponent("cache/lineage/" + LineageNames.current(file))
       lineageBytes += (try? FileManager.default.attributesOfItem(atPath: lineage.path)[.size] as? Int) ?? 0
     }
     let a = median(with)

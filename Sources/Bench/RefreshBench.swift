@@ -12,11 +12,7 @@ enum RefreshBench {
   static func run() async throws {
     // SHELFMARK_BENCH_SCALE=4 divides the BombJack site by 4, for a quick look at a debug build.
     let scale = max(1, Int(ProcessInfo.processInfo.environment["SHELFMARK_BENCH_SCALE"] ?? "") ?? 1)
-    // SHELFMARK_BENCH_ONLY=atarimania,bombjack runs only those.
-    let only = ProcessInfo.processInfo.environment["SHELFMARK_BENCH_ONLY"].map {
-      Set($0.split(separator: ",").map(String.init))
-    }
-    func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+    let wanted = BenchSelection.wanted
     if wanted("retrospec") { try retrospec() }
     if wanted("atarimania") { try atarimania() }
     if wanted("vintageapple") { try vintageapple() }

@@ -26,16 +26,12 @@ enum WeeklyBench {
   static func run() async throws {
     // SHELFMARK_BENCH_SCALE=4 divides the BombJack site by 4, for a quick look at a debug build.
     let scale = max(1, Int(ProcessInfo.processInfo.environment["SHELFMARK_BENCH_SCALE"] ?? "") ?? 1)
-    // SHELFMARK_BENCH_ONLY=atarimania,bombjack runs only those.
-    let only = ProcessInfo.processInfo.environment["SHELFMARK_BENCH_ONLY"].map {
-      Set($0.split(separator: ",").map(String.init))
-    }
     var rows: [Summary] = []
     let sites: [any WeeklySite] = [
       RetroSpecWeeks(), AtarimaniaWeeks(), VintageAppleWeeks(),
       BombJackWeeks(pages: BombJackBench.pageCount / scale, files: BombJackBench.fileCount / scale),
     ]
-    for site in sites where only?.contains(site.source) ?? true {
+    for site in sites where BenchSelection.wanted(site.source) {
       rows.append(try Simulation(site).run())
     }
     print("\nweekly column for the README's table of sources (average of weeks 1–\(weeks)):")

@@ -36,6 +36,8 @@ public struct BuildTool: Sendable {
   /// The flag that turns the size probes off (`--no-probe`), for the tools that probe; its help is
   /// the tool's, since what a skipped probe costs differs by source.
   public var noProbe: Option<Bool>?
+  /// Which page gives which field, for the lineage every build writes (none: the tool writes none).
+  public var lineage: LineagePlan?
 
   /// One invocation of a full build: its extra arguments and the files it writes.
   public struct FullRun: Sendable, Equatable {
@@ -56,9 +58,10 @@ public struct BuildTool: Sendable {
     userAgent: String = BuildDefaults.userAgent,
     options: [any OptionDeclaring] = [], noProbe: Option<Bool>? = nil, discussion: String? = nil,
     fileSelector: String? = nil, fullRuns: [FullRun]? = nil, onlyKeys: String = "comma-separated keys",
-    sizeRule: SizeRule = .files
+    sizeRule: SizeRule = .files, lineage: LineagePlan? = nil
   ) {
     self.catalogue = catalogue
+    self.lineage = lineage
     self.sizeRule = sizeRule
     self.noProbe = noProbe
     self.abstract = abstract

@@ -30,10 +30,18 @@ public final class LineageRecorder: Sendable {
     var fromTool = Set<String>()
   }
 
-  public init() {}
+  /// Off (`--no-lineage`), every tag is dropped at once: the baseline `bench lineage` compares
+  /// with then pays for none of the bookkeeping.
+  private let enabled: Bool
+
+  /// Whether tags are kept: a crawl skips working out what it would tag when not.
+  public var isOn: Bool { enabled }
+
+  public init(enabled: Bool = true) { self.enabled = enabled }
 
   /// Row `id` (of `file`, or of any file when nil) was built from the answer for `url`, a page of `kind`.
   public func tag(_ id: String, _ kind: String, _ url: URL, file: String? = nil) {
+    guard enabled else { return }
     state.withLock { s in
       if let file {
         s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url))
@@ -45,6 +53,7 @@ public final class LineageRecorder: Sendable {
 
   /// Every row in `ids` came from the one page at `url` (a listing), which was read.
   public func tag(_ ids: some Sequence<String>, _ kind: String, _ url: URL, file: String? = nil) {
+    guard enabled else { return }
     let tag = Tag(kind: kind, url: url)
     state.withLock { s in
       s.read.append(tag)
@@ -61,11 +70,13 @@ public final class LineageRecorder: Sendable {
   /// Rows no page lists: the tool's code declares them, so each field is the tool's unless an
   /// answer (a size probe) gives it.
   public func fromTool(_ ids: some Sequence<String>) {
+    guard enabled else { return }
     state.withLock { $0.fromTool.formUnion(ids) }
   }
 
   /// A page of `kind` was read (it may have given no row).
   public func read(_ kind: String, _ url: URL) {
+    guard enabled else { return }
     state.withLock { $0.read.append(Tag(kind: kind, url: url)) }
   }
 
@@ -92,46 +103,41 @@ public final class LineageRecorder: Sendable {
         LineageAnswer(
           kind: t.kind, method: method, url: t.url, status: record?.status, fetched: record?.fetched,
           etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
-          sha256: method == "HEAD" ? nil : record?.bodySHA256,
+          sha256: method == "HEAD" ? nil : LineageFile.shortDigest(record?.bodySHA256),
           length: method == "HEAD" ? record?.headers["content-length"] : nil))
       numbers[t] = n
       return n
     }
-    for row in rows {
-      let tags = (byFile[row.id] ?? []) + (anyFile[row.id] ?? [])
-      var fields: [String: FieldOrigin] = [:]
-      for field in row.fields {
-        search: for k in plan.kinds where k.fields.contains(field) {
-          for t in tags where t.kind == k.name {
-            let n = number(t)
-            if k.fieldsFromAnyStatus || out.answers[n].status == 200 {
-              fields[field] = .answer(n)
-              break search
-            }
-          }
-        }
-        if fields[field] == nil {
-          if plan.declared.contains(field) || fromTool.contains(row.id) {
-            fields[field] = .tool
-          } else if plan.carried.contains(field) {
-            fields[field] = .previous
-          }
-        }
-      }
-      out.rows.append(LineageRow(file: file, id: row.id, fields: fields))
+    func resolved(_ t: Tag) -> (kind: String, answer: Int, status: Int?) {
+      let n = number(t)
+      return (t.kind, n, out.answers[n].status)
     }
-    guard !watched.isEmpty else { return out }
+    for row in rows {
+      // Only a tag whose kind may give one of the row's fields is looked up and named, in the
+      // plan's order (the crawl may have tagged them in any order) so the numbers are the same
+      // every run.
+      let tags = (byFile[row.id] ?? []) + (anyFile[row.id] ?? [])
+      var tagged: [(kind: String, answer: Int, status: Int?)] = []
+      for k in plan.kinds where k.fields.contains(where: row.fields.contains) {
+        for t in tags where t.kind == k.name { tagged.append(resolved(t)) }
+      }
+      out.rows.append(
+        LineageRow(
+          file: file, id: row.id,
+          fields: plan.attribute(fields: row.fields, tagged: tagged, declaredRow: fromTool.contains(row.id))))
+    }
     // A watched listing read but giving no row of any file: kept only when it gave nothing at all,
     // so each file names its own pages (BombJack's seven shelves share one walk).
-    let (read, used) = state.withLock { s in
-      (
-        s.read.filter { watched.contains($0.url) },
-        s.byFile.values.reduce(Set(s.anyFile.values.joined())) { $0.union($1.values.joined()) }
-      )
+    let unnamed =
+      watched.isEmpty
+      ? []
+      : state.withLock { s in s.read.filter { watched.contains($0.url) } }
+        .filter { numbers[$0] == nil && plan.kind($0.kind)?.listing == true }
+    guard !unnamed.isEmpty else { return out }
+    let used = state.withLock { s in
+      s.byFile.values.reduce(Set(s.anyFile.values.joined())) { $0.union($1.values.joined()) }
     }
-    for t in read where numbers[t] == nil && !used.contains(t) && plan.kind(t.kind)?.listing == true {
-      _ = number(t)
-    }
+    for t in unnamed where numbers[t] == nil && !used.contains(t) { _ = number(t) }
     return out
   }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// One build's lineage: made from the recorder's tags once the products are built, compared with
 /// the previous build's for drift, then written beside the report and into the cache.
 ///
-/// Where it goes: `--report R.json` puts every product's rows in `R.lineage.jsonl`; a build of a
+/// Where it goes: `--report R.json` puts every product's rows in `R.lineage.jsonl.gz`; a build of a
 /// whole catalogue (not `--only`) that was written or unchanged also keeps its rows in
-/// `<cache>/lineage/<catalogue>.jsonl`, the previous one moved to `<catalogue>.previous.jsonl`, so
+/// `<cache>/lineage/<catalogue>.jsonl.gz`, the previous one moved to `<catalogue>.previous.jsonl.gz`, so
 /// the next build (and the review page) finds last week's evidence where the cache lives.
 public struct LineageRun {
   var files: [(product: BuildProduct, lineage: LineageFile)]
@@ -14,7 +14,7 @@ public struct LineageRun {
   var options: BuildOptions
 
   init?(_ context: BuildContext, products: [BuildProduct]) {
-    guard context.options.lineage, let plan = LineagePlans.forSource(context.tool.id) else { return nil }
+    guard context.options.lineage, let plan = context.tool.lineage else { return nil }
     self.plan = plan
     self.options = context.options
     let cache = context.fetcher.cache
@@ -53,7 +53,7 @@ public struct LineageRun {
   func write(_ reports: [ProductReport]) throws {
     let status = Dictionary(reports.map { ($0.file, $0.status) }, uniquingKeysWith: { a, _ in a })
     if let report = options.reportFile {
-      let bytes = LineageFile.merged(files.map(\.lineage)).encoded()
+      let bytes = try LineageFile.merged(files.map(\.lineage)).stored()
       try AtomicFile.write(bytes, to: LineageRun.besideReport(report).path)
     }
     for (p, lineage) in files where !p.partial && [.written, .unchanged].contains(status[p.file]) {
@@ -64,8 +64,13 @@ public struct LineageRun {
       if FileManager.default.fileExists(atPath: path.path) {
         try? FileManager.default.removeItem(at: previous)
         try FileManager.default.moveItem(at: path, to: previous)
+      } else if let legacy = LineageRun.legacyLineage(options, p.file) {
+        try AtomicFile.write(try legacy.stored(), to: previous.path)
       }
-      try AtomicFile.write(lineage.encoded(), to: path.path)
+      for name in LineageNames.legacy(p.file) {
+        try? FileManager.default.removeItem(at: LineageRun.folder(options.cacheDirectory).appendingPathComponent(name))
+      }
+      try AtomicFile.write(try lineage.stored(), to: path.path)
       let counted = yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)
       try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, p.file).path)
     }
@@ -74,7 +79,7 @@ public struct LineageRun {
   /// `<cache>/lineage/<catalogue>.yields.json`: the last build's pages and their yields, all drift
   /// needs, so a build does not read last week's whole lineage.
   static func yieldsPath(_ o: BuildOptions, _ file: String) -> URL {
-    folder(o.cacheDirectory).appendingPathComponent(stem(file) + ".yields.json")
+    folder(o.cacheDirectory).appendingPathComponent(LineageNames.yields(file))
   }
 
   static func readYields(_ url: URL) -> LineageYields? {
@@ -82,26 +87,30 @@ public struct LineageRun {
     return try? JSONDecoder().decode(LineageYields.self, from: data)
   }
 
-  /// `R.json` → `R.lineage.jsonl` (any other name gets `.lineage.jsonl` added).
+  /// `R.json` → `R.lineage.jsonl.gz` beside it.
   public static func besideReport(_ report: URL) -> URL {
-    let name = report.lastPathComponent
-    let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-    return report.deletingLastPathComponent().appendingPathComponent(stem + ".lineage.jsonl")
+    report.deletingLastPathComponent().appendingPathComponent(LineageNames.besideReport(report.lastPathComponent))
   }
 
   static func cachePath(_ o: BuildOptions, _ file: String) -> URL {
-    folder(o.cacheDirectory).appendingPathComponent(stem(file) + ".jsonl")
+    folder(o.cacheDirectory).appendingPathComponent(LineageNames.current(file))
   }
 
   static func previousPath(_ o: BuildOptions, _ file: String) -> URL {
-    folder(o.cacheDirectory).appendingPathComponent(stem(file) + ".previous.jsonl")
+    folder(o.cacheDirectory).appendingPathComponent(LineageNames.previous(file))
+  }
+
+  /// The last build's lineage as an older build left it, uncompressed: it becomes the previous
+  /// lineage once, so the first review page after the upgrade still has both sides.
+  static func legacyLineage(_ o: BuildOptions, _ file: String) -> LineageFile? {
+    let url = folder(o.cacheDirectory).appendingPathComponent(LineageNames.legacy(file)[0])
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    return try? LineageFile.decode([UInt8](data))
   }
 
   /// `<cache>/lineage/`: the cache folder is what a weekly rebuild restores, so last week's
   /// lineage is there when this week's build compares.
   public static func folder(_ cache: URL) -> URL { cache.appendingPathComponent("lineage", isDirectory: true) }
-
-  static func stem(_ file: String) -> String { file.hasSuffix(".json") ? String(file.dropLast(5)) : file }
 
 }
 

@@ -15,7 +15,7 @@ public final class BuildContext: Sendable {
   /// Parse results kept beside the fetch cache, keyed by body digest and parser version.
   public let parses: ParseCache
   /// Which answers each row was built from (see `LineageRecorder`).
-  public let lineage = LineageRecorder()
+  public let lineage: LineageRecorder
   private let kept = Mutex(Kept())
 
   /// Warnings and notes, in the order they were said, for the report.
@@ -27,6 +27,7 @@ public final class BuildContext: Sendable {
   public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress, printer: Printer) {
     self.tool = tool
     self.options = options
+    self.lineage = LineageRecorder(enabled: options.lineage)
     self.fetcher = fetcher
     self.progress = progress
     self.printer = printer

@@ -1,4 +1,5 @@
 import BuildSupport
+import CatalogKit
 import Foundation
 
 /// `catalog build --report`: each catalogue a tool built in full keeps its lineage (this build's
@@ -8,8 +9,7 @@ enum LineageCopy {
   static func keep(_ report: BuildReport?, cache: URL, into folder: URL, progress: BuildProgress) {
     guard let report else { return }
     for p in report.products where !p.partial && [.written, .unchanged].contains(p.status) {
-      let stem = p.file.hasSuffix(".json") ? String(p.file.dropLast(5)) : p.file
-      for name in [stem + ".jsonl", stem + ".previous.jsonl"] {
+      for name in [LineageNames.current(p.file), LineageNames.previous(p.file)] {
         let from = LineageRun.folder(cache).appendingPathComponent(name)
         guard let data = FileManager.default.contents(atPath: from.path) else { continue }
         do {

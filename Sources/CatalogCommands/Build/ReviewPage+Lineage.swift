@@ -17,13 +17,12 @@ struct ReviewEvidence {
   /// The folder of the rebuilt catalogues as the command should name it (`catalogs-new`).
   var newFolder: String = "catalogs-new"
 
-  /// `<folder>/<stem>.previous.jsonl` and `<folder>/<stem>.jsonl` for each file, when both are there.
+  /// `<folder>/<stem>.previous.jsonl.gz` and `<folder>/<stem>.jsonl.gz` for each file, when both are there.
   static func read(_ folder: URL, files: [String], shownAs shown: String) -> ReviewEvidence {
     var out = ReviewEvidence()
     for file in files {
-      let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-      let old = folder.appendingPathComponent(stem + ".previous.jsonl")
-      let new = folder.appendingPathComponent(stem + ".jsonl")
+      let old = folder.appendingPathComponent(LineageNames.previous(file))
+      let new = folder.appendingPathComponent(LineageNames.current(file))
       guard let a = FileManager.default.contents(atPath: old.path),
         let b = FileManager.default.contents(atPath: new.path),
         let oldFile = try? LineageFile.decode([UInt8](a)), let newFile = try? LineageFile.decode([UInt8](b))
@@ -59,7 +58,7 @@ struct ReviewEvidence {
 
   static func side(_ a: LineageAnswer?) -> String {
     guard let a else { return "none" }
-    let digest = a.sha256.map { "sha256 " + $0.prefix(12) } ?? a.length.map { "length " + $0 } ?? "no digest"
+    let digest = a.sha256.map { "sha256 " + $0 } ?? a.length.map { "length " + $0 } ?? "no digest"
     return "fetched \(a.fetched ?? "?") (\(a.status.map(String.init) ?? "?"), \(digest))"
   }
 }

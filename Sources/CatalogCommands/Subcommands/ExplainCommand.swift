@@ -16,7 +16,7 @@ enum ExplainCommand: Subcommand {
   static let lineage = Option.repeated(
     "--lineage", value: "<file>",
     help:
-      "The build's lineage (JSON Lines); given twice, the older first, it also shows what changed. (default: <cache>/lineage/<catalogue>.jsonl)"
+      "The build's lineage (JSON Lines); given twice, the older first, it also shows what changed. (default: <cache>/lineage/<catalogue>.jsonl.gz)"
   )
   static let cache = Option.text(
     "--cache", value: "<dir>", help: "The source's cache: says whether each answer is still the one the cache holds.",
@@ -31,8 +31,14 @@ enum ExplainCommand: Subcommand {
     let cache = args[Self.cache].map { URL(fileURLWithPath: $0) }
     var lineagePaths = args[Self.lineage]
     if lineagePaths.isEmpty, let cache {
-      let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-      lineagePaths = [cache.appendingPathComponent("lineage/\(stem).jsonl").path]
+      let folder = LineageRun.folder(cache)
+      let current = folder.appendingPathComponent(LineageNames.current(file)).path
+      // A cache an older build left has its lineage uncompressed, under the legacy name.
+      let legacy = folder.appendingPathComponent(LineageNames.legacy(file)[0]).path
+      lineagePaths = [
+        FileManager.default.fileExists(atPath: current) || !FileManager.default.fileExists(atPath: legacy)
+          ? current : legacy
+      ]
     }
     guard !lineagePaths.isEmpty else {
       return usageError("give --lineage <file>, or --cache <dir> to find it.", console)
@@ -117,7 +123,8 @@ struct Explanation {
     guard let r = cache.answerRecord(method: a.method == "HEAD" ? .head : .get, url: url) else { return "missing" }
     let same =
       r.status == a.status
-      && (a.method == "HEAD" ? r.headers["content-length"] == a.length : r.bodySHA256 == a.sha256)
+      && (a.method == "HEAD"
+        ? r.headers["content-length"] == a.length : a.sha256.map { r.bodySHA256.hasPrefix($0) } ?? false)
     return same ? "same" : "changed"
   }
 
@@ -139,7 +146,7 @@ struct Explanation {
     }
     if let e = a.etag { parts.append("etag \(e)") }
     if let l = a.lastModified { parts.append("last-modified \(l)") }
-    if let s = a.sha256 { parts.append("sha256 \(s.prefix(16))…") }
+    if let s = a.sha256 { parts.append("sha256 \(s)") }
     if let n = a.length { parts.append("length \(n)") }
     if let c = inCache(a) {
       parts.append(

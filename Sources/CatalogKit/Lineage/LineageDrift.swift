@@ -90,17 +90,17 @@ public struct LineageYields: Codable, Sendable, Equatable {
   public init(_ lineage: LineageFile, file: String, plan: LineagePlan) {
     let listing = Set(plan.kinds.filter(\.listing).map(\.name))
     var rows: [Int: Int] = [:]
+    // Fields counted per answer, then per kind from those: one count per field of a row.
     var fields: [Int: [String: Int]] = [:]
     for row in lineage.rows where row.file == file {
-      var cited = Set<Int>()
       for (field, origin) in row.fields {
         guard case .answer(let n) = origin, lineage.answers.indices.contains(n) else { continue }
-        let kind = lineage.answers[n].kind
-        fieldsByKind[kind, default: [:]][field, default: 0] += 1
-        guard listing.contains(kind) else { continue }
         fields[n, default: [:]][field, default: 0] += 1
-        if cited.insert(n).inserted { rows[n, default: 0] += 1 }
       }
+      for n in row.answers where lineage.answers.indices.contains(n) { rows[n, default: 0] += 1 }
+    }
+    for (n, counted) in fields {
+      fieldsByKind[lineage.answers[n].kind, default: [:]].merge(counted, uniquingKeysWith: +)
     }
     // Every answer the build read counts, also a page that gave no row (its yield is zero).
     for (n, a) in lineage.answers.enumerated() {

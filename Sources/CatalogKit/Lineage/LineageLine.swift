@@ -73,7 +73,9 @@ public struct LineageRow: Sendable, Equatable {
 
   /// The answer numbers the row cites, in order.
   public var answers: [Int] {
-    Set(fields.values.compactMap { if case .answer(let n) = $0 { n } else { nil } }).sorted()
+    var out: [Int] = []
+    for case .answer(let n) in fields.values where !out.contains(n) { out.append(n) }
+    return out.sorted()
   }
 }
 
@@ -122,11 +124,11 @@ public struct LineageFile: Sendable, Equatable {
     return out
   }
 
-  /// The file's bytes: each answer line written just before the first row citing it. Written into
-  /// one string grown in place: a walk's lineage is tens of thousands of lines.
+  /// The file's lines, uncompressed: each answer line written just before the first row citing it.
+  /// Written as bytes grown in place: a walk's lineage is tens of thousands of lines.
   public func encoded() -> [UInt8] {
-    var out = ""
-    out.reserveCapacity(rows.count * 200 + answers.count * 160)
+    var out: [UInt8] = []
+    out.reserveCapacity(rows.count * 160 + answers.count * 180)
     var written = [Bool](repeating: false, count: answers.count)
     for row in rows {
       for n in row.answers where answers.indices.contains(n) && !written[n] {
@@ -137,46 +139,100 @@ public struct LineageFile: Sendable, Equatable {
     }
     // Pages read that gave no row (a listing that came back empty): drift needs to know they answered.
     for (n, a) in answers.enumerated() where !written[n] { LineageFile.appendAnswer(n, a, to: &out) }
-    return Array(out.utf8)
+    return out
   }
 
+  /// The file as it is kept on disk: the lines gzip-compressed (`.jsonl.gz`). A listing page's
+  /// URL, kind and dates repeat on every line that cites it, so the lines shrink to a tenth or less.
+  public func stored() throws -> [UInt8] {
+    do { return try GzipMembers.compress(encoded()) } catch { throw Malformed(line: 0, reason: "\(error)") }
+  }
+
+  /// How many hex digits of an answer body's SHA-256 a lineage keeps: 64 bits, as a short commit
+  /// hash, tell two answers of one URL apart and find the body in the cache; the whole digest was
+  /// most of a detail page's line, compressed or not.
+  public static let digestDigits = 16
+
+  /// A body's SHA-256 as a lineage keeps it.
+  public static func shortDigest(_ sha256: String?) -> String? { sha256.map { String($0.prefix(digestDigits)) } }
+
   /// One answer line and its newline; keys in sorted order.
-  static func appendAnswer(_ n: Int, _ a: LineageAnswer, to out: inout String) {
-    out += "{\"answer\":"
-    out += String(n)
-    if let v = a.etag { out += ",\"etag\":" + JSONString.quoted(v) }
-    if let v = a.fetched { out += ",\"fetched\":" + JSONString.quoted(v) }
-    out += ",\"kind\":" + JSONString.quoted(a.kind)
-    if let v = a.lastModified { out += ",\"lastModified\":" + JSONString.quoted(v) }
-    if let v = a.length { out += ",\"length\":" + JSONString.quoted(v) }
-    out += ",\"method\":" + JSONString.quoted(a.method)
-    if let v = a.sha256 { out += ",\"sha256\":" + JSONString.quoted(v) }
-    if let v = a.status { out += ",\"status\":" + String(v) }
-    out += ",\"url\":" + JSONString.quoted(a.url) + "}\n"
+  static func appendAnswer(_ n: Int, _ a: LineageAnswer, to out: inout [UInt8]) {
+    out += "{\"answer\":".utf8
+    out += String(n).utf8
+    if let v = a.etag {
+      out += ",\"etag\":".utf8
+      JSONString.append(v, to: &out)
+    }
+    if let v = a.fetched {
+      out += ",\"fetched\":".utf8
+      JSONString.append(v, to: &out)
+    }
+    out += ",\"kind\":".utf8
+    JSONString.append(a.kind, to: &out)
+    if let v = a.lastModified {
+      out += ",\"lastModified\":".utf8
+      JSONString.append(v, to: &out)
+    }
+    if let v = a.length {
+      out += ",\"length\":".utf8
+      JSONString.append(v, to: &out)
+    }
+    out += ",\"method\":".utf8
+    JSONString.append(a.method, to: &out)
+    if let v = a.sha256 {
+      out += ",\"sha256\":".utf8
+      JSONString.append(v, to: &out)
+    }
+    if let v = a.status {
+      out += ",\"status\":".utf8
+      out += String(v).utf8
+    }
+    out += ",\"url\":".utf8
+    JSONString.append(a.url, to: &out)
+    out += "}\n".utf8
   }
 
   /// One row line and its newline; keys (and field names) in sorted order.
-  static func appendRow(_ r: LineageRow, to out: inout String) {
-    out += "{\"fields\":{"
+  static func appendRow(_ r: LineageRow, to out: inout [UInt8]) {
+    out += "{\"fields\":{".utf8
     var first = true
     for (field, origin) in r.fields.sorted(by: { $0.key < $1.key }) {
-      if !first { out += "," }
+      if !first { out.append(0x2C) }
       first = false
-      out += JSONString.quoted(field) + ":" + origin.json
+      JSONString.append(field, to: &out)
+      out.append(0x3A)
+      out += origin.json.utf8
     }
-    out += "},\"file\":" + JSONString.quoted(r.file) + ",\"id\":" + JSONString.quoted(r.id) + "}\n"
+    out += "},\"file\":".utf8
+    JSONString.append(r.file, to: &out)
+    out += ",\"id\":".utf8
+    JSONString.append(r.id, to: &out)
+    out += "}\n".utf8
   }
 
   /// Why a lineage file could not be read: the line and what is wrong with it.
   public struct Malformed: Error, CustomStringConvertible, Sendable {
     public var line: Int
     public var reason: String
-    public var description: String { "line \(line): \(reason)" }
+    public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
   }
 
-  /// Reads a lineage file. A row citing an answer the file does not hold is malformed: it would
+  /// The most a lineage file may inflate to: a million rows are a few hundred megabytes.
+  public static let maximumBytes = 1 << 30
+
+  /// Reads a lineage file, gzip-compressed as builds write it or plain JSON Lines. A row citing an answer the file does not hold is malformed: it would
   /// explain a field with nothing.
-  public static func decode(_ bytes: [UInt8]) throws -> LineageFile {
+  public static func decode(_ stored: [UInt8]) throws -> LineageFile {
+    let bytes: [UInt8]
+    if GzipMembers.isGzip(stored) {
+      guard let inflated = GzipMembers.inflateBody(stored, cap: maximumBytes) else {
+        throw Malformed(line: 0, reason: "not a gzip stream that inflates to at most \(maximumBytes >> 20) MB")
+      }
+      bytes = inflated
+    } else {
+      bytes = stored
+    }
     var file = LineageFile()
     var numbered: [Int: Int] = [:]
     var lineNumber = 0
@@ -194,7 +250,9 @@ public struct LineageFile: Sendable, Equatable {
         file.answers.append(
           LineageAnswer(
             kind: kind, method: method, url: url, status: o["status"] as? Int, fetched: o["fetched"] as? String,
-            etag: o["etag"] as? String, lastModified: o["lastModified"] as? String, sha256: o["sha256"] as? String,
+            etag: o["etag"] as? String, lastModified: o["lastModified"] as? String,
+            // An older build wrote the whole digest: read short, it compares with a newer build's.
+            sha256: shortDigest(o["sha256"] as? String),
             length: o["length"] as? String))
         continue
       }

@@ -40,11 +40,14 @@ public struct LineagePlan: Sendable {
   public func kind(_ name: String) -> Kind? { kinds.first { $0.name == name } }
 
   /// Which answer gave each field a row has. `tagged` are the row's answers as (kind, answer
-  /// number, status). A field no answer of the row claims is the declaration's or the previous
-  /// catalogue's when the plan says so, and otherwise left out (a test holds that none is).
-  public func attribute(fields: [String], tagged: [(kind: String, answer: Int, status: Int?)]) -> [String: FieldOrigin]
-  {
+  /// number, status). A field no answer of the row claims is the declaration's (every such field
+  /// of a row the tool itself lists, `declaredRow`) or the previous catalogue's when the plan says
+  /// so, and otherwise left out (a test holds that none is).
+  public func attribute(
+    fields: [String], tagged: [(kind: String, answer: Int, status: Int?)], declaredRow: Bool = false
+  ) -> [String: FieldOrigin] {
     var out: [String: FieldOrigin] = [:]
+    out.reserveCapacity(fields.count)
     for field in fields {
       var origin: FieldOrigin?
       for k in kinds where k.fields.contains(field) {
@@ -53,7 +56,7 @@ public struct LineagePlan: Sendable {
           break
         }
       }
-      if origin == nil, declared.contains(field) { origin = .tool }
+      if origin == nil, declaredRow || declared.contains(field) { origin = .tool }
       if origin == nil, carried.contains(field) { origin = .previous }
       if let origin { out[field] = origin }
     }

@@ -6,10 +6,16 @@ public enum JSONString {
   /// other control characters as `\u00xx` (lowercase hex); everything else as written (no `\/`,
   /// no escaping of non-ASCII), so the output is valid UTF-8 JSON any reader accepts.
   public static func quoted(_ s: String) -> String {
-    // On UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so only ASCII needs a
-    // look, and a long title costs a copy, not a scalar-by-scalar rebuild.
     var out: [UInt8] = []
     out.reserveCapacity(s.utf8.count + 2)
+    append(s, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `s` quoted as `quoted(_:)` does, appended to bytes being written (a file of many lines).
+  public static func append(_ s: String, to out: inout [UInt8]) {
+    // On UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so only ASCII needs a
+    // look, and a long title costs a copy, not a scalar-by-scalar rebuild.
     out.append(0x22)
     for b in s.utf8 {
       switch b {
@@ -24,7 +30,6 @@ public enum JSONString {
       }
     }
     out.append(0x22)
-    return String(decoding: out, as: UTF8.self)
   }
 
   private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }

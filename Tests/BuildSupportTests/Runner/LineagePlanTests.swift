@@ -8,7 +8,7 @@ final class LineagePlanTests: XCTestCase {
   func testEverySourceHasAPlanOverRealFieldNames() throws {
     let known = Set(CatalogueDiff.fieldNames)
     for source in Sources.all {
-      let plan = try XCTUnwrap(LineagePlans.forSource(source.id), "\(source.id) declares no lineage plan")
+      let plan = try XCTUnwrap(source.tool.lineage, "\(source.id) declares no lineage plan")
       XCTAssertFalse(plan.kinds.isEmpty, source.id)
       for field in plan.kinds.flatMap(\.fields) + plan.declared + plan.carried {
         XCTAssertTrue(known.contains(field), "\(source.id): \(field) is no catalogue field")

@@ -11,7 +11,7 @@ final class LineageFileTests: XCTestCase {
     .init("head", method: "HEAD", fields: ["bytes", "dead"]),
   ])
 
-  func answer(_ kind: String, _ url: String, status: Int = 200, sha: String = String(repeating: "a", count: 64))
+  func answer(_ kind: String, _ url: String, status: Int = 200, sha: String = String(repeating: "a", count: 16))
     -> LineageAnswer
   {
     LineageAnswer(
@@ -33,6 +33,40 @@ final class LineageFileTests: XCTestCase {
     XCTAssertEqual(lines[2], "{\"fields\":{\"id\":0,\"series\":\"tool\",\"title\":1},\"file\":\"c.json\",\"id\":\"A\"}")
     XCTAssertTrue(lines[3].contains("https://h/empty"), "an uncited answer comes last")
     XCTAssertEqual(try LineageFile.decode(file.encoded()), file)
+  }
+
+  /// As a build keeps it: gzip-compressed, read back the same; a file an older build wrote
+  /// (uncompressed, whole digests) reads with its digests short, so the two builds compare.
+  func testTheStoredFileIsCompressedAndAnOlderBuildsWholeDigestsReadShort() throws {
+    let listing = (0..<200).map { answer("listing", "https://h/list?page=\($0)") }
+    let file = LineageFile(
+      answers: listing,
+      rows: (0..<200).map {
+        LineageRow(file: "c.json", id: "A\($0)", fields: ["id": .answer($0), "title": .answer($0)])
+      })
+    let stored = try file.stored()
+    XCTAssertTrue(GzipMembers.isGzip(stored))
+    XCTAssertLessThan(stored.count * 5, file.encoded().count, "the repeated keys and URLs compress")
+    XCTAssertEqual(try LineageFile.decode(stored), file)
+
+    let whole = "19fb1c18" + String(repeating: "0123456789abcdef", count: 3) + "01234567"
+    XCTAssertEqual(whole.count, 64)
+    let old = Array(
+      """
+      {"answer":0,"fetched":"2026-12-01T00:00:00Z","kind":"listing","method":"GET","sha256":"\(whole)","status":200,"url":"https://h/l"}
+      {"fields":{"id":0},"file":"c.json","id":"A"}
+
+      """.utf8)
+    let read = try LineageFile.decode(old)
+    XCTAssertEqual(read.answers.first?.sha256, String(whole.prefix(LineageFile.digestDigits)))
+    XCTAssertEqual(LineageFile.shortDigest(whole), "19fb1c1801234567")
+  }
+
+  func testATruncatedCompressedFileIsMalformedNotEmpty() throws {
+    let stored = try LineageFile(answers: [answer("listing", "https://h/l")], rows: []).stored()
+    XCTAssertThrowsError(try LineageFile.decode(Array(stored.prefix(stored.count / 2)))) { e in
+      XCTAssertTrue("\(e)".contains("gzip"), "\(e)")
+    }
   }
 
   func testARowCitingNoAnswerAboveItIsMalformed() {
@@ -112,13 +146,13 @@ final class LineageFileTests: XCTestCase {
   func testAChangeNamesTheAnswerThatMovedAndNoneMovedIsAParserChange() {
     let old = LineageFile(
       answers: [
-        answer("listing", "https://h/l"), answer("detail", "https://h/d", sha: String(repeating: "b", count: 64)),
+        answer("listing", "https://h/l"), answer("detail", "https://h/d", sha: String(repeating: "b", count: 16)),
       ],
       rows: [LineageRow(file: "c.json", id: "A", fields: ["id": .answer(0), "title": .answer(1)])])
     var new = old
     XCTAssertEqual(LineageChange.changes(old: old, new: new, file: "c.json", id: "A"), [])
     XCTAssertTrue(LineageChange.isParserChange(old: old, new: new, file: "c.json", id: "A"))
-    new.answers[1].sha256 = String(repeating: "c", count: 64)
+    new.answers[1].sha256 = String(repeating: "c", count: 16)
     new.answers[1].fetched = "2026-12-08T00:00:00Z"
     let c = LineageChange.changes(old: old, new: new, file: "c.json", id: "A")
     XCTAssertEqual(c.map(\.fields), [["title"]])

@@ -62,8 +62,8 @@ final class LineageRefreshTests: XCTestCase {
       "catalog",
       [
         "explain", dir.appendingPathComponent("out/retrospec-catalog.json").path, id, "--lineage",
-        lineageFolder.appendingPathComponent("retrospec-catalog.previous.jsonl").path, "--lineage",
-        lineageFolder.appendingPathComponent("retrospec-catalog.jsonl").path, "--cache",
+        lineageFolder.appendingPathComponent("retrospec-catalog.previous.jsonl.gz").path, "--lineage",
+        lineageFolder.appendingPathComponent("retrospec-catalog.jsonl.gz").path, "--cache",
         dir.appendingPathComponent("cache").path, "--json",
       ])
     XCTAssertEqual(r.status, 0, r.stderr)

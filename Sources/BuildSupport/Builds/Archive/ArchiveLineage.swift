@@ -11,6 +11,7 @@ enum ArchiveLineage {
     ], declared: ["series", "number"])
 
   static func tag(_ ctx: BuildContext, _ c: IssueCatalogue, scandataURLs: [String: URL]) {
+    guard ctx.lineage.isOn else { return }
     for issue in c.issues {
       if let u = ArchivePath.metadataURL(identifier: issue.id) { ctx.lineage.tag(issue.id, "metadata", u) }
       if let u = scandataURLs[issue.id] { ctx.lineage.tag(issue.id, "scandata", u) }

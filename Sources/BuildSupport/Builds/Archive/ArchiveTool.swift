@@ -21,7 +21,7 @@ public enum ArchiveTool {
       Asks the metadata API for each item in ArchiveShelf.fanzines and reads its scandata for the page
       count: about 8 requests.
       """,
-    onlyKeys: "series keys, e.g. a-profy,amiga-bilten")
+    onlyKeys: "series keys, e.g. a-profy,amiga-bilten", lineage: ArchiveLineage.plan)
 
   /// The source, declared once: its tool and its run.
   public static let source = Source(tool, build: build, demo: ArchiveDemo.sample)

@@ -15,6 +15,7 @@ enum AtarimaniaLineage {
   static func tag(
     _ ctx: BuildContext, _ c: IssueCatalogue, titles: [AtarimaniaTitlePage], probed: Set<String>
   ) {
+    guard ctx.lineage.isOn else { return }
     var page: [String: URL] = [:]
     for t in titles {
       guard let url = AtarimaniaSite.titleURL(t.id) else { continue }

@@ -22,7 +22,7 @@ public enum AtarimaniaTool {
       every PDF its size with a HEAD request. A CDN challenge page instead of a page stops the build
       (exit 69) and is removed from the cache.
       """,
-    onlyKeys: "title ids (the number in /magazines/<id>), e.g. 20,18")
+    onlyKeys: "title ids (the number in /magazines/<id>), e.g. 20,18", lineage: AtarimaniaLineage.plan)
 
   /// The source, declared once: its tool and its run.
   public static let source = Source(tool, build: AtarimaniaCrawl.run, demo: AtarimaniaDemo.sample)

@@ -13,6 +13,7 @@ enum BombJackLineage {
 
   static func tag(_ ctx: BuildContext, _ build: BombJackShelfBuild, pages: [BombJackPage], probes: [String: SizeProbe])
   {
+    guard ctx.lineage.isOn else { return }
     // The first page in walk order keeps a file, as the assembly does.
     var page: [String: URL] = [:]
     for p in pages {

@@ -23,7 +23,8 @@ public enum BombJackTool {
       the walk needs --ignore-robots, and the summary says it was given. --only writes just the shelves
       it names; the walk is the same.
       """, fileSelector: "--only",
-    onlyKeys: "shelf names (\(BombJackShelf.allCases.map(\.rawValue).joined(separator: ", ")))")
+    onlyKeys: "shelf names (\(BombJackShelf.allCases.map(\.rawValue).joined(separator: ", ")))",
+    lineage: BombJackLineage.plan)
 
   /// The source, declared once: its tool and its run.
   public static let source = Source(tool, build: build, demo: BombJackDemo.sample)

@@ -23,7 +23,7 @@ public enum PopBoksTool {
       so a rerun asks nothing; the measured grids and their evidence are saved next to the cache as
       grids-<magazine>.json.
       """, fileSelector: magazine.name,
-    onlyKeys: "issue folder ids of the one --magazine, e.g. 154,155")
+    onlyKeys: "issue folder ids of the one --magazine, e.g. 154,155", lineage: PopBoksLineage.plan)
 
   /// The source, declared once: its tool and its run.
   public static let source = Source(tool, build: build, demo: PopBoksDemo.sample)

@@ -19,7 +19,8 @@ public enum RetroSpecTool {
       Crawls the 12 index pages, one metadata (magshow) page per issue and one HEAD per archive, about
       1,300 requests.
       """,
-    onlyKeys: "series keys (\(RetroSpecSeries.table.map(\.key).joined(separator: ",")))")
+    onlyKeys: "series keys (\(RetroSpecSeries.table.map(\.key).joined(separator: ",")))", lineage: RetroSpecLineage.plan
+  )
 
   /// The source, declared once: its tool and its run.
   public static let source = Source(tool, build: build, demo: RetroSpecDemo.sample)

@@ -10,6 +10,7 @@ enum SpectrumLineage {
   ])
 
   static func tag(_ ctx: BuildContext, _ c: IssueCatalogue, plan: SpectrumPlan, file: String) throws {
+    guard ctx.lineage.isOn else { return }
     ctx.lineage.tag(c.issues.map(\.id), "dump", try SpectrumTool.dumpURL(), file: file)
     var identifier: [String: String] = [:]
     for row in plan.rows where identifier[row.id] == nil { identifier[row.id] = row.location.identifier }

@@ -31,7 +31,7 @@ public enum SpectrumTool {
       """, fileSelector: build.name,
     fullRuns: SpectrumGroup.allCases.map {
       BuildTool.FullRun(arguments: ["--build", $0.rawValue], files: [$0.fileName], label: "spectrum \($0.rawValue)")
-    }, onlyKeys: "series keys or issue ids of the --build group")
+    }, onlyKeys: "series keys or issue ids of the --build group", lineage: SpectrumLineage.plan)
 
   /// The source, declared once: its tool and what a run does in each mode.
   public static let source = Source(tool, work: work, demo: SpectrumDemo.sample)

@@ -21,7 +21,7 @@ public enum StripoviTool {
       pages, its last page. The reader page shows title, pages and images only: cover, creators, date
       and lead come from --previous, never guessed; a comic without them fails validation unless
       --drop-incomplete leaves it out.
-      """, onlyKeys: "comic ids, e.g. 6,12")
+      """, onlyKeys: "comic ids, e.g. 6,12", lineage: StripoviLineage.plan)
 
   /// The source, declared once: its tool and its run.
   public static let source = Source(tool, build: build, demo: StripoviDemo.sample)

@@ -15,6 +15,7 @@ enum VintageAppleLineage {
   static func tag(
     _ ctx: BuildContext, _ c: IssueCatalogue, file: String, sections: [VintageAppleSection], probed: Set<String>
   ) {
+    guard ctx.lineage.isOn else { return }
     var bySeries: [String: [String]] = [:]
     for issue in c.issues { bySeries[issue.series, default: []].append(issue.id) }
     for section in sections {

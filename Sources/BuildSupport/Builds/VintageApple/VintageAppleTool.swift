@@ -25,7 +25,8 @@ public enum VintageAppleTool {
       sections), then asks every PDF its size with a HEAD request.
       """, fileSelector: group.name,
     onlyKeys: "section slugs: magazines \(VintageAppleGroup.magazines.sections.map(\.slug).joined(separator: ", ")); "
-      + "books \(VintageAppleGroup.books.sections.map(\.slug).joined(separator: ", "))")
+      + "books \(VintageAppleGroup.books.sections.map(\.slug).joined(separator: ", "))",
+    lineage: VintageAppleLineage.plan)
 
   /// The source, declared once: its tool and its run.
   public static let source = Source(tool, build: VintageAppleCrawl.run, demo: VintageAppleDemo.sample)

@@ -1,0 +1,21 @@
+/// The names of a catalogue's lineage files, in one place: the build writes them, `catalog build`
+/// copies them beside its report, the review page and `catalog explain` read them.
+public enum LineageNames {
+  /// `retrospec-catalog.json` → `retrospec-catalog`.
+  public static func stem(_ file: String) -> String { file.hasSuffix(".json") ? String(file.dropLast(5)) : file }
+
+  /// This build's lineage of a catalogue.
+  public static func current(_ file: String) -> String { stem(file) + ".jsonl.gz" }
+
+  /// The build before's, kept beside it for the review page and `catalog explain`.
+  public static func previous(_ file: String) -> String { stem(file) + ".previous.jsonl.gz" }
+
+  /// What drift compares next time: each listing page's yield, each kind's fields.
+  public static func yields(_ file: String) -> String { stem(file) + ".yields.json" }
+
+  /// The uncompressed names builds before 2026-12-02 wrote; a build moves them out of the way.
+  public static func legacy(_ file: String) -> [String] { [stem(file) + ".jsonl", stem(file) + ".previous.jsonl"] }
+
+  /// `R.json` → `R.lineage.jsonl.gz` (any other name gets `.lineage.jsonl.gz` added).
+  public static func besideReport(_ reportName: String) -> String { stem(reportName) + ".lineage.jsonl.gz" }
+}
