@@ -95,7 +95,7 @@ public enum BombJackCatalogueAssembly {
   /// Host plus lowercased file name: the identity "the same file name" compares.
   static func nameKey(_ zip: String) -> String {
     let lower = zip.lowercased()
-    guard let slash = lower.lastIndex(of: "/") else { return lower }
+    guard let slash = ASCIIText.lastIndex(of: "/", in: lower) else { return lower }
     let host = URL(string: zip)?.host(percentEncoded: true)?.lowercased() ?? ""
     return host + "|" + (ASCIIText.removingPercentEncoding(String(lower[lower.index(after: slash)...])) ?? "")
   }
@@ -103,7 +103,7 @@ public enum BombJackCatalogueAssembly {
   /// The folder part of a download address, lowercased, ending in `/`.
   static func folder(_ zip: String) -> String {
     let lower = zip.lowercased()
-    guard let slash = lower.lastIndex(of: "/") else { return lower }
+    guard let slash = ASCIIText.lastIndex(of: "/", in: lower) else { return lower }
     return String(lower[...slash])
   }
 

@@ -36,7 +36,7 @@ public enum BombJackShelf: String, Sendable, CaseIterable, Codable, Comparable {
   /// The first matching rule wins; newsletters are checked before hardware.
   public static func of(zip: String) -> BombJackShelf {
     let decoded = (ASCIIText.removingPercentEncoding(zip) ?? zip).lowercased()
-    let words = Set(decoded.split(whereSeparator: { $0 == "/" || $0 == " " }).map(String.init))
+    let words = Set(ASCIIText.split(decoded, on: [0x2F, 0x20]))
     if words.contains("magazines") {
       if !words.isDisjoint(with: commodoreWords) { return .commodoreMagazines }
       if words.contains("amiga") || words.contains("amiga-other") { return .amigaMagazines }

@@ -25,5 +25,27 @@ public enum ASCIIText {
     return false
   }
 
+  /// `s.lastIndex(of: c)` for an ASCII character, on bytes when `s` is ASCII (elsewhere a `/`
+  /// followed by a combining mark is another character, and Foundation's answer stands).
+  public static func lastIndex(of c: Unicode.Scalar, in s: String) -> String.Index? {
+    guard c.isASCII, isASCII(s) else { return s.lastIndex(of: Character(c)) }
+    return s.utf8.lastIndex(of: UInt8(c.value))
+  }
+
+  /// `s.split(whereSeparator:)` on ASCII separators, as strings: on bytes when `s` is ASCII.
+  public static func split(_ s: String, on separators: Set<UInt8>) -> [String] {
+    guard isASCII(s) else {
+      return s.split(whereSeparator: { $0.asciiValue.map(separators.contains) ?? false }).map(String.init)
+    }
+    return s.utf8.split(whereSeparator: separators.contains).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `s.trimmingCharacters(in: .whitespaces).isEmpty`, without trimming when an ASCII byte other
+  /// than space and tab (the set's only ASCII members) shows the answer is no.
+  public static func isBlank(_ s: String) -> Bool {
+    if s.utf8.contains(where: { $0 < 0x80 && $0 != 0x20 && $0 != 0x09 }) { return false }
+    return s.trimmingCharacters(in: .whitespaces).isEmpty
+  }
+
   public static func isASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
 }

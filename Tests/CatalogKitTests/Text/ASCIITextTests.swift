@@ -27,6 +27,20 @@ final class ASCIITextTests: XCTestCase {
     }
   }
 
+  func testLastIndexAndSplitAreTheCharacterViews() {
+    for s in samples + ["a/b c//d ", "/\u{301}a/b", "x\r\n/y", " / "] {
+      XCTAssertEqual(ASCIIText.lastIndex(of: "/", in: s), s.lastIndex(of: "/"), s)
+      XCTAssertEqual(
+        ASCIIText.split(s, on: [0x2F, 0x20]), s.split(whereSeparator: { $0 == "/" || $0 == " " }).map(String.init), s)
+    }
+  }
+
+  func testIsBlankIsTrimmingWhitespaceToNothing() {
+    for s in samples + [" ", "\t", " \t ", "\n", " \r\n", "\u{A0}", "\u{2003} \u{3000}", " x ", "\u{A0}x", "\u{85}"] {
+      XCTAssertEqual(ASCIIText.isBlank(s), s.trimmingCharacters(in: .whitespaces).isEmpty, s.debugDescription)
+    }
+  }
+
   func testIssueIdsOnBytesMatchFoundationsTrimAndReplace() {
     for zip in [
       "https://commodore.bombjack.org/magazines/commodore/m1/Mag_Issue_01.zip",
