@@ -69,7 +69,10 @@ public struct ValidationReport: Sendable, Codable, Equatable {
 
   public init(findings: [Finding] = []) { self.findings = findings }
 
+  /// Every rule's finding, in the rules' order. The rules are pure and independent, so they run
+  /// spread over the cores: a BombJack shelf's two dozen rules over 4,000 issues were most of a warm
+  /// rebuild's checking, on one core while the other idled.
   public static func run<C: Catalogue>(_ rules: [ValidationRule<C>], on c: C) -> ValidationReport {
-    ValidationReport(findings: rules.compactMap { $0.evaluate(c) })
+    ValidationReport(findings: rules.concurrentMap { $0.evaluate(c) }.compactMap { $0 })
   }
 }
