@@ -12,7 +12,8 @@ import XCTest
 /// on the mirror, `catalog explain` of the row it changed names that answer as the source's plan
 /// says: the metadata behind an archive.org title (its date gives it) and size, the dump behind a
 /// Spectrum title and the metadata behind its size, the index script behind a PopBoks year, the
-/// first reader page behind a Stripovi title.
+/// first reader page behind a Stripovi title. A PopBoks index script that lists far fewer issues is
+/// the one drift finding.
 final class LineageSampleSourcesTests: XCTestCase {
   func testArchiveExplainsARedatedAndAResizedItemByItsMetadata() throws {
     let t = try SampleTrial("archive")
@@ -58,6 +59,28 @@ final class LineageSampleSourcesTests: XCTestCase {
     XCTAssertEqual(try t.build(["--refresh=all", "--allow-shrink"]).status, 0)
     // The year of issues 1 to 3 moved; the catalogue has 1 and 3 (the script gives issue 2 no pages).
     try t.assertExplained(field: "year", kind: "script", url: "https://" + script, rows: 2)
+  }
+
+  /// The index script's issue years split over two variables (the parser reads the first): the
+  /// script still answers 200 and lists 2 of its 7 issues, which is the one drift finding, named
+  /// before the shrink guard refuses the loss.
+  func testPopBoksScriptThatListsFarFewerIssuesIsTheOneDriftFinding() throws {
+    let t = try SampleTrial("popboks")
+    XCTAssertEqual(try t.build().status, 0)
+    let script = "www.popboks.com/dzuboks/js/" + PopBoksMagazine.dzuboks.scriptFileName
+    t.rewrite { key, body in
+      key == script
+        ? body.replacingOccurrences(
+          of: "[[74, [1, 3]], [75, [4, 6]],", with: "[[74, [1, 3]]];\nvar more = [[75, [4, 6]],")
+        : nil
+    }
+    let second = try t.build(["--refresh=all"])
+    XCTAssertEqual(second.status, 65, "the shrink guard still refuses the loss")
+    let drift = try t.driftFindings()
+    XCTAssertEqual(drift.map { $0["rule"] as? String }, ["drift/yield"], "\(drift)")
+    let message = drift.first?["message"] as? String ?? ""
+    XCTAssertTrue(
+      message.hasPrefix("https://\(script) (script) still answers 200 but yields 2 rows, 7 last build"), message)
   }
 
   func testStripoviExplainsARetitledComicByItsFirstReaderPage() throws {
