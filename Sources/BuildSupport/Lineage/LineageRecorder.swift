@@ -17,6 +17,11 @@ public final class LineageRecorder: Sendable {
       self.kind = kind
       self.url = url.absoluteString
     }
+
+    init(kind: String, address: String) {
+      self.kind = kind
+      self.url = address
+    }
   }
 
   private struct State {
@@ -47,6 +52,19 @@ public final class LineageRecorder: Sendable {
         s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url))
       } else {
         s.anyFile[id, default: []].append(Tag(kind: kind, url: url))
+      }
+    }
+  }
+
+  /// The same for an answer whose URL the crawl holds as text, exactly as `URL.absoluteString`
+  /// gives it (a size probe's address): no URL is made only to be turned back into text.
+  public func tag(_ id: String, _ kind: String, address: String, file: String? = nil) {
+    guard enabled else { return }
+    state.withLock { s in
+      if let file {
+        s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, address: address))
+      } else {
+        s.anyFile[id, default: []].append(Tag(kind: kind, address: address))
       }
     }
   }
@@ -116,10 +134,11 @@ public final class LineageRecorder: Sendable {
       // Only a tag whose kind may give one of the row's fields is looked up and named, in the
       // plan's order (the crawl may have tagged them in any order) so the numbers are the same
       // every run.
-      let tags = (byFile[row.id] ?? []) + (anyFile[row.id] ?? [])
+      let (mine, any) = (byFile[row.id] ?? [], anyFile[row.id] ?? [])
       var tagged: [(kind: String, answer: Int, status: Int?)] = []
-      for k in plan.kinds where k.fields.contains(where: row.fields.contains) {
-        for t in tags where t.kind == k.name { tagged.append(resolved(t)) }
+      for (i, k) in plan.kinds.enumerated() where plan.kind(i, givesAnyOf: row.fields) {
+        for t in mine where t.kind == k.name { tagged.append(resolved(t)) }
+        for t in any where t.kind == k.name { tagged.append(resolved(t)) }
       }
       out.rows.append(
         LineageRow(
