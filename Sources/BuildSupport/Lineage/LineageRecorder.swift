@@ -33,6 +33,14 @@ public final class LineageRecorder: Sendable {
     var read: [Tag] = []
     /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
     var fromTool = Set<String>()
+
+    mutating func add(_ tag: Tag, to id: String, file: String?) {
+      if let file {
+        byFile[file, default: [:]][id, default: []].append(tag)
+      } else {
+        anyFile[id, default: []].append(tag)
+      }
+    }
   }
 
   /// Off (`--no-lineage`), every tag is dropped at once: the baseline `bench lineage` compares
@@ -47,26 +55,18 @@ public final class LineageRecorder: Sendable {
   /// Row `id` (of `file`, or of any file when nil) was built from the answer for `url`, a page of `kind`.
   public func tag(_ id: String, _ kind: String, _ url: URL, file: String? = nil) {
     guard enabled else { return }
-    state.withLock { s in
-      if let file {
-        s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url))
-      } else {
-        s.anyFile[id, default: []].append(Tag(kind: kind, url: url))
-      }
-    }
+    add(Tag(kind: kind, url: url), to: id, file: file)
   }
 
   /// The same for an answer whose URL the crawl holds as text, exactly as `URL.absoluteString`
   /// gives it (a size probe's address): no URL is made only to be turned back into text.
   public func tag(_ id: String, _ kind: String, address: String, file: String? = nil) {
     guard enabled else { return }
-    state.withLock { s in
-      if let file {
-        s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, address: address))
-      } else {
-        s.anyFile[id, default: []].append(Tag(kind: kind, address: address))
-      }
-    }
+    add(Tag(kind: kind, address: address), to: id, file: file)
+  }
+
+  private func add(_ tag: Tag, to id: String, file: String?) {
+    state.withLock { $0.add(tag, to: id, file: file) }
   }
 
   /// Every row in `ids` came from the one page at `url` (a listing), which was read.
@@ -75,13 +75,7 @@ public final class LineageRecorder: Sendable {
     let tag = Tag(kind: kind, url: url)
     state.withLock { s in
       s.read.append(tag)
-      for id in ids {
-        if let file {
-          s.byFile[file, default: [:]][id, default: []].append(tag)
-        } else {
-          s.anyFile[id, default: []].append(tag)
-        }
-      }
+      for id in ids { s.add(tag, to: id, file: file) }
     }
   }
 

@@ -208,18 +208,9 @@ final class SampleTrial {
     let rows = changed(field)
     XCTAssertEqual(rows.count, expected, "\(field) changed in \(rows)", file: file, line: line)
     guard let row = rows.first else { return }
-    let folder = LineageRun.folder(dir.appendingPathComponent("cache"))
-    let r = try Tool.run(
-      "catalog",
-      [
-        "explain", dir.appendingPathComponent("out/" + row.file).path, row.id, "--lineage",
-        folder.appendingPathComponent(LineageNames.previous(row.file)).path, "--lineage",
-        folder.appendingPathComponent(LineageNames.current(row.file)).path, "--cache",
-        dir.appendingPathComponent("cache").path, "--json",
-      ])
-    XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
-    let doc = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], file: file, line: line)
+    let doc = try ExplainRun.json(
+      out: dir.appendingPathComponent("out"), file: row.file, id: row.id, cache: dir.appendingPathComponent("cache"),
+      line: line)
     let changes = doc["changes"] as? [[String: Any]] ?? []
     let change = try XCTUnwrap(
       changes.first { ($0["fields"] as? [String])?.contains(field) == true },
