@@ -91,7 +91,7 @@ extension CacheStore {
     try? headLog.forEachLine { n, line in
       if n == 1, HeadLog.isMarker(line) { return }
       let place = "\(headLogPath):\(n)"
-      guard let r = CacheRecord.read(Data(line)) else {
+      guard let r = CacheRecord.read(line) else {
         problems.append(CacheProblem(path: place, kind: .tornLogLine))
         return
       }

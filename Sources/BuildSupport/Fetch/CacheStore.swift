@@ -22,6 +22,15 @@ public struct CacheRecord: Codable, Sendable {
 }
 
 extension CacheRecord {
+  /// Reads a record file or HEAD-log line: on its bytes when it has the plain shape the cache
+  /// writes (`CacheRecordReader`), else through JSONSerialization, which then decides.
+  static func read(_ bytes: ArraySlice<UInt8>) -> CacheRecord? {
+    var reader = CacheRecordReader(bytes)
+    return reader.record() ?? read(Data(bytes))
+  }
+
+  static func read(_ bytes: [UInt8]) -> CacheRecord? { read(bytes[...]) }
+
   /// Reads a record file. JSONSerialization rather than JSONDecoder: on Linux the decoder's
   /// per-call setup was the largest cost of a warm replay (`bench fetch`: 26,000 → 34,000 entries/s).
   static func read(_ data: Data) -> CacheRecord? {
@@ -101,18 +110,22 @@ public final class CacheStore: Sendable {
   init(root: URL, headLogInMemoryLimit: Int) {
     self.root = root
     let entries = root.appendingPathComponent(CacheKey.version, isDirectory: true).path
+    self.entriesPath = entries
     self.headLog = HeadLog(
       path: entries + "/head.log", lockPath: entries + "/head.lock", temporaryFolder: entries + "/tmp",
       inMemoryLimit: headLogInMemoryLimit)
   }
 
   var entriesRoot: URL { root.appendingPathComponent(CacheKey.version, isDirectory: true) }
+  /// `entriesRoot`'s path, made once: a URL's path is built anew on each call, and every lookup
+  /// names two files under it.
+  let entriesPath: String
   var headLogPath: String { headLog.path }
   /// Where every temporary file of the cache's own writes is made.
   var temporaryFolder: String { headLog.temporaryFolder }
 
   func paths(_ key: CacheKey) -> (record: String, body: String) {
-    let dir = entriesRoot.path + "/" + String(key.digest.prefix(2))
+    let dir = entriesPath + "/" + String(key.digest.prefix(2))
     return (dir + "/" + key.digest + ".json", dir + "/" + key.digest + ".body")
   }
 
@@ -147,7 +160,7 @@ public final class CacheStore: Sendable {
     }
     let p = paths(key)
     guard let recordBytes = CacheStore.contents(p.record) else { return .miss }
-    guard let record = CacheRecord.read(Data(recordBytes)) else {
+    guard let record = CacheRecord.read(recordBytes) else {
       return .corrupt("\(p.record) is not a readable record")
     }
     guard record.url == key.normalisedURL, record.method == key.method else {
@@ -180,7 +193,7 @@ public final class CacheStore: Sendable {
       charset: charset, keyVersion: CacheKey.version, removed: nil)
     answered.withLock { $0[response.method.rawValue + " " + response.url.absoluteString] = record }
     if key.method == .head {
-      try ensureFolder(entriesRoot.path)
+      try ensureFolder(entriesPath)
       try headLog.append(record)
       return
     }

@@ -56,7 +56,7 @@ final class HeadLog: Sendable {
   func record(_ key: String) -> CacheRecord? {
     if let mine = state.withLock({ $0.written[key] }) { return mine }
     let view = currentView()
-    guard let line = view.line(for: Array(key.utf8)), let r = CacheRecord.read(Data(line)), r.key == key,
+    guard let line = view.line(for: Array(key.utf8)), let r = CacheRecord.read(line), r.key == key,
       r.removed != true
     else { return nil }
     return r
@@ -68,7 +68,7 @@ final class HeadLog: Sendable {
     forget()
     let view = currentView()
     try view.forEachLive { line in
-      if let r = CacheRecord.read(Data(line)), r.removed != true { try body(r) }
+      if let r = CacheRecord.read(line), r.removed != true { try body(r) }
     }
   }
 
@@ -233,14 +233,14 @@ final class HeadLog: Sendable {
     }
     buffer += HeadLog.marker(0)
     let tailChecked: (ArraySlice<UInt8>) -> Bool = { line in
-      guard let r = CacheRecord.read(Data(line)), r.removed != true else { return false }
+      guard let r = CacheRecord.read(line), r.removed != true else { return false }
       return isSound(r)
     }
     try view.forEachLive(tailChecked: tailChecked) { line in
-      guard let key = HeadLog.field("key", in: line) else { return }
+      guard let key = HeadLog.key(in: line) else { return }
       if filter.dropping.contains(String(decoding: key, as: UTF8.self)) { return }
       if filter.checkEveryLine {
-        guard let r = CacheRecord.read(Data(line)), r.removed != true, isSound(r) else { return }
+        guard let r = CacheRecord.read(line), r.removed != true, isSound(r) else { return }
       }
       if let before = filter.fetchedBefore, let f = HeadLog.field("fetched", in: line),
         HeadLog.isTimestamp(f), f.lexicographicallyPrecedes(Array(before.utf8))
@@ -273,7 +273,16 @@ final class HeadLog: Sendable {
   /// a string is escaped, so `"name":"` can only be a real key; the log's only nested object,
   /// `headers`, holds none of the names looked for.
   static func field(_ name: String, in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-    let needle = Array("\"\(name)\":\"".utf8)
+    field(needle: Array("\"\(name)\":\"".utf8), in: line)
+  }
+
+  /// `"key":"`, made once: every lookup's binary search reads the key of each line it lands on.
+  static let keyNeedle = Array("\"key\":\"".utf8)
+
+  /// The key of a line (see `field`).
+  static func key(in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? { field(needle: keyNeedle, in: line) }
+
+  private static func field(needle: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
     guard line.count > needle.count, let first = needle.first else { return nil }
     var i = line.startIndex
     let last = line.endIndex - needle.count
@@ -384,7 +393,7 @@ extension HeadLog {
       self.sortedEnd = sortedEnd
       var tail: [String: Span] = [:]
       func index(_ offset: Int, _ line: ArraySlice<UInt8>) {
-        guard let key = HeadLog.field("key", in: line) else { return }
+        guard let key = HeadLog.key(in: line) else { return }
         tail[String(decoding: key, as: UTF8.self)] = Span(offset: offset, length: line.count)
       }
       if let bytes {
@@ -462,9 +471,14 @@ extension HeadLog {
         if probe.key == key { return slice(probe.start, probe.end - probe.start) }
         if probe.key.lexicographicallyPrecedes(key) { lo = probe.end + 1 } else { hi = probe.start }
       }
+      // Line by line, without splitting the window into an array of lines first.
       let window = slice(lo, hi - lo)
-      for line in window.split(separator: 0x0A) where HeadLog.field("key", in: line)?.elementsEqual(key) == true {
-        return line
+      var start = window.startIndex
+      while start < window.endIndex {
+        let end = window[start...].firstIndex(of: 0x0A) ?? window.endIndex
+        let line = window[start..<end]
+        if !line.isEmpty, HeadLog.key(in: line)?.elementsEqual(key) == true { return line }
+        start = end + 1
       }
       return nil
     }
@@ -475,7 +489,7 @@ extension HeadLog {
       guard let before = newline(from: mid, before: hi), before + 1 < hi,
         let end = newline(from: before + 1, before: hi)
       else { return nil }
-      guard let k = HeadLog.field("key", in: slice(before + 1, end - before - 1)) else { return nil }
+      guard let k = HeadLog.key(in: slice(before + 1, end - before - 1)) else { return nil }
       let p = Probe(start: before + 1, end: end, key: Array(k))
       probes.withLock { if $0.count < View.probeMemoLimit { $0[mid] = p } }
       return p
@@ -485,7 +499,7 @@ extension HeadLog {
       var last: ArraySlice<UInt8>? = nil
       var ordered = true
       try? forEachSortedLine { line in
-        guard let k = HeadLog.field("key", in: line) else { return }
+        guard let k = HeadLog.key(in: line) else { return }
         if let last, !last.lexicographicallyPrecedes(k) { ordered = false }
         last = k
       }
@@ -503,7 +517,7 @@ extension HeadLog {
     /// Every key's latest line in key order: the sorted part merged with the tail (the tail wins).
     /// `tailChecked` decides whether a tail line is kept at all (a removal is not).
     func forEachLive(
-      tailChecked: (ArraySlice<UInt8>) -> Bool = { CacheRecord.read(Data($0)).map { $0.removed != true } ?? false },
+      tailChecked: (ArraySlice<UInt8>) -> Bool = { CacheRecord.read($0).map { $0.removed != true } ?? false },
       _ body: (ArraySlice<UInt8>) throws -> Void
     ) throws {
       let tailKeys = tail.keys.sorted()
@@ -520,7 +534,7 @@ extension HeadLog {
         }
       }
       try forEachSortedLine { line in
-        guard let k = HeadLog.field("key", in: line) else { return }
+        guard let k = HeadLog.key(in: line) else { return }
         try emitTail(upTo: k)
         if t < tailKeys.count, Array(tailKeys[t].utf8).elementsEqual(k) { return }
         try body(line)

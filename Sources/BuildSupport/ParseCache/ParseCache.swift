@@ -44,15 +44,19 @@ public final class ParseCache: Sendable {
 
   public static let folderName = "parsed"
 
+  /// `root`'s path, made once (a URL builds its path on every call, and every page names an entry).
+  private let rootPath: String
+
   public init(cacheRoot: URL) {
     root = cacheRoot.appendingPathComponent(Self.folderName, isDirectory: true)
+    rootPath = root.path
   }
 
   public var counters: Counts { counts.withLock { $0 } }
 
   /// Where the entry of `key` for parser `name` lives.
   func path(parser name: String, key: String) -> String {
-    root.path + "/" + name + "/" + String(key.prefix(2)) + "/" + key
+    rootPath + "/" + name + "/" + String(key.prefix(2)) + "/" + key
   }
 
   /// The body's parse: the kept one when there is a sound entry for it, else a fresh parse, kept.

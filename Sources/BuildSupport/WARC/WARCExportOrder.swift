@@ -122,7 +122,7 @@ final class WARCExportOrder {
         close(fd)
         return nil
       }
-      guard let line = try field(), let record = CacheRecord.read(Data(line)) else {
+      guard let line = try field(), let record = CacheRecord.read(line) else {
         throw IOFailure(path: "an export's sorting run", operation: "read back", errno: EIO)
       }
       return Entry(

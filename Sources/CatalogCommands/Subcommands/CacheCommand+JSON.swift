@@ -7,9 +7,11 @@ import Foundation
 ///
 /// - `ls`: `{"cache", "entries": [{"url", "host", "method", "status", "bytes", "fetched"}]}`; `bytes`
 ///   is the body's size for a GET, the answer's Content-Length for a HEAD (absent when it gave none).
-/// - `stats`: `{"cache", "entries", "bytes", "groups": [{"host", "method", "status", "entries", "bytes"}]}`.
+/// - `stats`: `{"cache", "entries", "bytes", "groups": [{"host", "method", "status", "entries", "bytes"}],
+///   "parseCache"?: {"entries", "bytes", "damaged", "parsers": {name: entries}}}`; `parseCache` is left
+///   out with `--host` (parse-cache entries are not filed by host).
 /// - `stats` on a folder of caches: `{"folder", "entries", "get", "head", "bytes", "caches": [{"cache",
-///   "entries", "get", "head", "bytes"}]}`.
+///   "entries", "get", "head", "bytes", "parseCache"}]}`.
 /// - `verify`: `{"cache", "entries", "problems": [{"path", "kind", "message"}], "repaired"?}`.
 /// - `prune`: `{"cache", "days", "dryRun", "removed"}`; `rm`: `{"cache", "url" | "host", "removed"}`.
 /// - `export`: `{"cache", "warc", "gets", "heads", "records", "bytes"}`; `import`: `{"cache", "warc",
@@ -39,11 +41,33 @@ extension CacheCommand {
     var bytes: Int64
   }
 
+  /// The parse cache beside the fetch cache (`<cache>/parsed`): derived data, counted apart.
+  struct ParseCacheStats: Encodable {
+    /// Sound entries.
+    var entries: Int
+    /// Every entry's bytes, damaged ones included (what the folder weighs).
+    var bytes: Int64
+    /// Entries a build would refuse and rewrite.
+    var damaged: Int
+    /// Sound entries per parser.
+    var parsers: [String: Int]
+
+    init(_ s: ParseCache.Survey) {
+      entries = s.total
+      bytes = Int64(clamping: s.bytes)
+      damaged = s.damaged.count
+      parsers = s.entries
+    }
+
+    init(cacheRoot: URL) { self.init(ParseCache(cacheRoot: cacheRoot).survey()) }
+  }
+
   struct StatsDocument: Encodable {
     var cache: String
     var entries: Int
     var bytes: Int64
     var groups: [StatsGroup]
+    var parseCache: ParseCacheStats?
   }
 
   struct CacheRow: Encodable {
@@ -52,6 +76,7 @@ extension CacheCommand {
     var get: Int
     var head: Int
     var bytes: Int64
+    var parseCache: ParseCacheStats
   }
 
   struct FolderDocument: Encodable {
@@ -111,7 +136,9 @@ extension CacheCommand {
     return printJSON(EntryList(cache: dir, entries: rows), console)
   }
 
-  static func statsJSON(_ dir: String, _ records: [CacheRecord], _ console: Console) -> ExitCode {
+  static func statsJSON(_ dir: String, _ records: [CacheRecord], parseCache: ParseCacheStats?, _ console: Console)
+    -> ExitCode
+  {
     var groups: [String: StatsGroup] = [:]
     for r in records {
       let host = URL(string: r.url)?.host ?? "?"
@@ -124,7 +151,8 @@ extension CacheCommand {
     let sorted = groups.sorted { $0.key < $1.key }.map(\.value)
     return printJSON(
       StatsDocument(
-        cache: dir, entries: records.count, bytes: sorted.reduce(0) { adding($0, $1.bytes) }, groups: sorted),
+        cache: dir, entries: records.count, bytes: sorted.reduce(0) { adding($0, $1.bytes) }, groups: sorted,
+        parseCache: parseCache),
       console)
   }
 
@@ -134,7 +162,7 @@ extension CacheCommand {
       let gets = records.filter { $0.method == .get }
       return CacheRow(
         cache: c.lastPathComponent, entries: records.count, get: gets.count, head: records.count - gets.count,
-        bytes: gets.reduce(0) { adding($0, $1.bodyBytes) })
+        bytes: gets.reduce(0) { adding($0, $1.bodyBytes) }, parseCache: ParseCacheStats(cacheRoot: c))
     }
     return printJSON(
       FolderDocument(

@@ -122,7 +122,10 @@ enum CacheCommand: Subcommand {
         return t.json ? statsOfManyJSON(t.dir, caches, console) : statsOfMany(caches, console)
       }
     }
-    if t.json { return statsJSON(t.dir, t.entries().map(\.record), console) }
+    if t.json {
+      let parsed = t.host == nil ? ParseCacheStats(cacheRoot: t.store.root) : nil
+      return statsJSON(t.dir, t.entries().map(\.record), parseCache: parsed, console)
+    }
     struct Tally { var entries = 0, bytes = 0 }
     var byKey: [String: Tally] = [:]
     var total = Tally()

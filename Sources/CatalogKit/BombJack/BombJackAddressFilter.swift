@@ -26,8 +26,8 @@ public enum BombJackAddressFilter {
   public static func isPublication(_ zip: String) -> Bool {
     guard let url = URL(string: zip) else { return false }
     let path = url.path(percentEncoded: true).lowercased()
-    if path.contains("/disks/magazines/") { return false }
-    if path.contains("/disks/") { return path.hasSuffix(".pdf") }
+    if ASCIIText.contains(path, "/disks/magazines/") { return false }
+    if ASCIIText.contains(path, "/disks/") { return path.hasSuffix(".pdf") }
     return true
   }
 }

@@ -44,7 +44,7 @@ public enum BombJackRules {
             count: bad.count)
       },
       ValidationRule("bombjack/titles") { c in
-        let bad = c.issues.filter { $0.title.trimmingCharacters(in: .whitespaces).isEmpty }.map(\.id)
+        let bad = c.issues.filter { ASCIIText.isBlank($0.title) }.map(\.id)
         return bad.isEmpty
           ? nil
           : Finding(rule: "", severity: .error, message: "issues with an empty title", records: bad, count: bad.count)

@@ -35,8 +35,8 @@ public enum BombJackShelf: String, Sendable, CaseIterable, Codable, Comparable {
   /// and split on `/` and on spaces (so a folder "Magazines and Books" counts as `magazines`).
   /// The first matching rule wins; newsletters are checked before hardware.
   public static func of(zip: String) -> BombJackShelf {
-    let decoded = (zip.removingPercentEncoding ?? zip).lowercased()
-    let words = Set(decoded.split(whereSeparator: { $0 == "/" || $0 == " " }).map(String.init))
+    let decoded = (ASCIIText.removingPercentEncoding(zip) ?? zip).lowercased()
+    let words = Set(ASCIIText.split(decoded, on: [0x2F, 0x20]))
     if words.contains("magazines") {
       if !words.isDisjoint(with: commodoreWords) { return .commodoreMagazines }
       if words.contains("amiga") || words.contains("amiga-other") { return .amigaMagazines }

@@ -24,3 +24,76 @@ final class CacheRecordTests: XCTestCase {
     XCTAssertTrue(text.hasPrefix("{\"bodyBytes\":0,\"bodySHA256\":\"e3b0\",\"fetched\":"), text)
   }
 }
+
+/// The byte reader answers exactly what JSONSerialization does, or nothing (and JSONSerialization
+/// then decides): a record edited on disk means what it meant before.
+final class CacheRecordReaderTests: XCTestCase {
+  let record = CacheRecord(
+    key: "0003a5af", url: "https://commodore.bombjack.org/p5/s9/m10.htm", method: .get, status: 200,
+    headers: ["content-length": "2692", "etag": "\"2692-c7e2\"", "content-type": "text/html"],
+    fetched: "2026-12-02T03:06:01Z", bodySHA256: "2588", bodyBytes: 2692, charset: "windows-1252", keyVersion: "v1",
+    removed: nil)
+
+  private func fast(_ text: String) -> CacheRecord? {
+    var r = CacheRecordReader(Array(text.utf8)[...])
+    return r.record()
+  }
+
+  private func slow(_ text: String) -> CacheRecord? { CacheRecord.read(Data(text.utf8)) }
+
+  private func same(_ a: CacheRecord?, _ b: CacheRecord?) -> Bool {
+    a.map { $0.jsonLine() } == b.map { $0.jsonLine() }
+  }
+
+  func testWhatTheCacheWritesIsReadOnItsBytes() throws {
+    let pretty = String(decoding: try CacheStore.encode(record, pretty: true), as: UTF8.self)
+    let line = String(decoding: record.jsonLine(), as: UTF8.self)
+    var head = record
+    head.method = .head
+    head.removed = true
+    head.charset = nil
+    head.headers = ["odd": "tab\there \\ slash\\/ \"quoted\" ü"]
+    let headLine = String(decoding: head.jsonLine(), as: UTF8.self)
+    for text in [pretty, line, headLine] {
+      let f = try XCTUnwrap(fast(text), text)
+      XCTAssertTrue(same(f, slow(text)), text)
+    }
+    XCTAssertEqual(fast(headLine)?.headers, head.headers)
+    XCTAssertEqual(fast(headLine)?.removed, true)
+  }
+
+  func testAnythingElseIsLeftToJSONSerialization() throws {
+    let line = String(decoding: record.jsonLine(), as: UTF8.self)
+    func edited(_ from: String, _ to: String) -> String {
+      XCTAssertTrue(line.contains(from), from)
+      return line.replacingOccurrences(of: from, with: to)
+    }
+    let variants = [
+      edited("\"status\":200", "\"status\":200.0"), edited("\"status\":200", "\"status\":2e2"),
+      edited("\"status\":200", "\"status\":-200"), edited("\"status\":200", "\"status\":0200"),
+      edited("\"status\":200", "\"status\":\"200\""), edited("\"status\":200", "\"status\":null"),
+      edited("\"status\":200", "\"status\":99999999999999999999"), edited("\"key\":\"0003a5af\"", "\"key\":7"),
+      edited("\"key\":\"0003a5af\"", "\"key\":null"), edited("\"charset\":\"windows-1252\"", "\"charset\":null"),
+      edited("\"url\":\"https", "\"url\":\"\\u0068ttps"), edited("\"method\":\"GET\"", "\"method\":\"BREW\""),
+      edited("\"method\":\"GET\"", "\"method\":\"GET\",\"method\":\"HEAD\""),
+      edited("\"content-length\":\"2692\"", "\"content-length\":2692"),
+      edited("\"keyVersion\"", "\"other\":1,\"keyVersion\""), edited("\"bodyBytes\":2692,", ""),
+      edited("\"bodyBytes\":2692", "\"bodyBytes\":true"), edited("{\"bodyBytes\"", "[{\"bodyBytes\""),
+      line + "x", line + "}", " \n" + line + " \n", String(line.dropLast()), "", "{}", "{\"removed\":1}",
+      edited("\"url\":\"https", "\"url\":\"\u{1}https"),
+    ]
+    for text in variants {
+      let f = fast(text)
+      // Either the same record as JSONSerialization reads, or none and JSONSerialization decides.
+      if f != nil { XCTAssertTrue(same(f, slow(text)), text) }
+      XCTAssertTrue(same(CacheRecord.read(Array(text.utf8)), slow(text)), text)
+    }
+    // Invalid UTF-8 inside a string is not read on bytes either.
+    var bytes = record.jsonLine()
+    let at = try XCTUnwrap(bytes.firstIndex(of: UInt8(ascii: "p")))
+    bytes[at] = 0xFF
+    var r = CacheRecordReader(bytes[...])
+    XCTAssertNil(r.record())
+    XCTAssertTrue(same(CacheRecord.read(bytes), CacheRecord.read(Data(bytes))))
+  }
+}

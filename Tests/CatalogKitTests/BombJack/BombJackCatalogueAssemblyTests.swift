@@ -119,6 +119,20 @@ final class BombJackCatalogueAssemblyTests: XCTestCase {
     XCTAssertEqual(a.catalogues, b.catalogues)
   }
 
+  func testOneSelectionServesTheProbesAndTheAssembly() throws {
+    let pages = try corpusPages()
+    let selection = BombJackCatalogueAssembly.select(pages)
+    XCTAssertEqual(selection.targets, BombJackCatalogueAssembly.probeTargets(pages))
+    XCTAssertFalse(selection.targets.isEmpty)
+    let probes = [selection.targets[0]: SizeProbe(status: 404, bytes: nil)]
+    let a = BombJackCatalogueAssembly.assemble(pages, selection: selection, probes: probes, generated: "2026-11-30")
+    let b = BombJackCatalogueAssembly.assemble(pages, probes: probes, generated: "2026-11-30")
+    XCTAssertEqual(a.catalogues, b.catalogues)
+    XCTAssertEqual(a.dropped, b.dropped)
+    XCTAssertEqual(a.dropped.gone, 1)
+    XCTAssertEqual(selection.counts.gone, 0, "the probes' verdicts are assembly's, not the selection's")
+  }
+
   // MARK: the real pages against the shipped catalogues
 
   func corpusPages() throws -> [BombJackPage] {

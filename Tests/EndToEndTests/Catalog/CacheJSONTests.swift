@@ -1,4 +1,5 @@
 import BuildSupport
+import CatalogKit
 import Foundation
 import ShelfmarkTestSupport
 import SiteMirrorKit
@@ -58,6 +59,66 @@ final class CacheJSONTests: XCTestCase {
       "\($0["host"] ?? "") \($0["method"] ?? "") \($0["status"] ?? "") \($0["entries"] ?? "")"
     }
     XCTAssertEqual(summary, ["files.example HEAD 200 1", "pages.example GET 200 2", "pages.example GET 404 1"])
+  }
+
+  /// Two pages parsed into the cache's parse cache, one entry then damaged: what `stats` reports.
+  private func fillParseCache() throws -> (entries: [String], bytes: Int) {
+    let parses = ParseCache(cacheRoot: cache)
+    for p in ["one", "two"] {
+      let html = "<html><body><a href=\"m\(p).htm\">\(p)</a></body></html>"
+      _ = parses.parsed(Array(html.utf8), url: URL(string: "https://pages.example/\(p)")!, as: BombJackPage.self)
+    }
+    let root = parses.root.path
+    let entries = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: root)).filter { $0.count > 60 }
+    XCTAssertEqual(entries.count, 2)
+    var damaged = try Data(contentsOf: URL(fileURLWithPath: root + "/" + entries[0]))
+    damaged[damaged.count / 2] ^= 0x01
+    try damaged.write(to: URL(fileURLWithPath: root + "/" + entries[0]))
+    let bytes = try entries.reduce(0) {
+      $0 + (try FileManager.default.attributesOfItem(atPath: root + "/" + $1)[.size] as? Int ?? 0)
+    }
+    return (entries, bytes)
+  }
+
+  func testStatsJSONReportsTheParseCache() throws {
+    let none = try XCTUnwrap(try json(["stats", "--cache", cache.path])["parseCache"] as? [String: Any])
+    XCTAssertEqual(none["entries"] as? Int, 0)
+    XCTAssertEqual(none["bytes"] as? Int, 0)
+    XCTAssertEqual(none["parsers"] as? [String: Int], [:])
+
+    let (_, bytes) = try fillParseCache()
+    let doc = try json(["stats", "--cache", cache.path])
+    XCTAssertEqual(doc["entries"] as? Int, 4, "the fetch cache's entries alone")
+    let parsed = try XCTUnwrap(doc["parseCache"] as? [String: Any])
+    XCTAssertEqual(parsed["entries"] as? Int, 1)
+    XCTAssertEqual(parsed["damaged"] as? Int, 1)
+    XCTAssertEqual(parsed["bytes"] as? Int, bytes)
+    XCTAssertGreaterThan(bytes, 0)
+    XCTAssertEqual(parsed["parsers"] as? [String: Int], [BombJackPage.parserName: 1])
+    // Parse-cache entries are not filed by host: a host's stats leave them out.
+    XCTAssertNil(try json(["stats", "--cache", cache.path, "--host", "pages.example"])["parseCache"])
+
+    let folder = try json(["stats", "--cache", caches.path])
+    let row = try XCTUnwrap((folder["caches"] as? [[String: Any]])?.first?["parseCache"] as? [String: Any])
+    XCTAssertEqual(row["entries"] as? Int, 1)
+    XCTAssertEqual(row["bytes"] as? Int, bytes)
+  }
+
+  /// Both stats documents, with a parse cache, as schemas/cache-stats.schema.json describes them.
+  func testStatsJSONMatchesItsSchema() throws {
+    let checker = try SchemaAgreementTests.checkJSONSchema()
+    _ = try fillParseCache()
+    var files: [String] = []
+    for (name, target) in [("one", cache.path), ("folder", caches.path)] {
+      let r = try Tool.run("catalog", ["cache", "stats", "--json", "--cache", target])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      let file = dir.appendingPathComponent("stats-\(name).json").path
+      try Data(r.stdout.utf8).write(to: URL(fileURLWithPath: file))
+      files.append(file)
+    }
+    let schema = TestPaths.packageRoot.appendingPathComponent("schemas/cache-stats.schema.json").path
+    let checked = try ChildProcess.run(URL(fileURLWithPath: checker), ["--schemafile", schema] + files)
+    XCTAssertEqual(checked.status, 0, checked.stdoutText + checked.stderrText)
   }
 
   func testStatsJSONOnAFolderOfCachesHasOneRowPerCache() throws {

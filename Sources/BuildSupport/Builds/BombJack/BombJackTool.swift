@@ -71,9 +71,10 @@ public enum BombJackTool {
     if crawl.capped {
       ctx.warn("the walk stopped at --max-pages \(maxPages) with \(Plural.count(crawl.leftOver, "page")) still queued")
     }
-    let targets = BombJackCatalogueAssembly.probeTargets(crawl.pages)
-    let probes = o[noProbe] ? [:] : try await BombJackCrawl.probe(ctx, targets)
-    let build = BombJackCatalogueAssembly.assemble(crawl.pages, probes: probes, generated: o.date)
+    let selection = BombJackCatalogueAssembly.select(crawl.pages)
+    let probes = o[noProbe] ? [:] : try await BombJackCrawl.probe(ctx, selection.targets)
+    let build = BombJackCatalogueAssembly.assemble(
+      crawl.pages, selection: selection, probes: probes, generated: o.date)
     BombJackLineage.tag(ctx, build, pages: crawl.pages, probes: probes)
     for r in build.runs {
       let count = String(r.count)
