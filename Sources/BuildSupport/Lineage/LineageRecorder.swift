@@ -17,6 +17,11 @@ public final class LineageRecorder: Sendable {
       self.kind = kind
       self.url = url.absoluteString
     }
+
+    init(kind: String, address: String) {
+      self.kind = kind
+      self.url = address
+    }
   }
 
   private struct State {
@@ -28,6 +33,14 @@ public final class LineageRecorder: Sendable {
     var read: [Tag] = []
     /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
     var fromTool = Set<String>()
+
+    mutating func add(_ tag: Tag, to id: String, file: String?) {
+      if let file {
+        byFile[file, default: [:]][id, default: []].append(tag)
+      } else {
+        anyFile[id, default: []].append(tag)
+      }
+    }
   }
 
   /// Off (`--no-lineage`), every tag is dropped at once: the baseline `bench lineage` compares
@@ -42,13 +55,18 @@ public final class LineageRecorder: Sendable {
   /// Row `id` (of `file`, or of any file when nil) was built from the answer for `url`, a page of `kind`.
   public func tag(_ id: String, _ kind: String, _ url: URL, file: String? = nil) {
     guard enabled else { return }
-    state.withLock { s in
-      if let file {
-        s.byFile[file, default: [:]][id, default: []].append(Tag(kind: kind, url: url))
-      } else {
-        s.anyFile[id, default: []].append(Tag(kind: kind, url: url))
-      }
-    }
+    add(Tag(kind: kind, url: url), to: id, file: file)
+  }
+
+  /// The same for an answer whose URL the crawl holds as text, exactly as `URL.absoluteString`
+  /// gives it (a size probe's address): no URL is made only to be turned back into text.
+  public func tag(_ id: String, _ kind: String, address: String, file: String? = nil) {
+    guard enabled else { return }
+    add(Tag(kind: kind, address: address), to: id, file: file)
+  }
+
+  private func add(_ tag: Tag, to id: String, file: String?) {
+    state.withLock { $0.add(tag, to: id, file: file) }
   }
 
   /// Every row in `ids` came from the one page at `url` (a listing), which was read.
@@ -57,13 +75,7 @@ public final class LineageRecorder: Sendable {
     let tag = Tag(kind: kind, url: url)
     state.withLock { s in
       s.read.append(tag)
-      for id in ids {
-        if let file {
-          s.byFile[file, default: [:]][id, default: []].append(tag)
-        } else {
-          s.anyFile[id, default: []].append(tag)
-        }
-      }
+      for id in ids { s.add(tag, to: id, file: file) }
     }
   }
 
@@ -116,10 +128,11 @@ public final class LineageRecorder: Sendable {
       // Only a tag whose kind may give one of the row's fields is looked up and named, in the
       // plan's order (the crawl may have tagged them in any order) so the numbers are the same
       // every run.
-      let tags = (byFile[row.id] ?? []) + (anyFile[row.id] ?? [])
+      let (mine, any) = (byFile[row.id] ?? [], anyFile[row.id] ?? [])
       var tagged: [(kind: String, answer: Int, status: Int?)] = []
-      for k in plan.kinds where k.fields.contains(where: row.fields.contains) {
-        for t in tags where t.kind == k.name { tagged.append(resolved(t)) }
+      for (i, k) in plan.kinds.enumerated() where plan.kind(i, givesAnyOf: row.fields) {
+        for t in mine where t.kind == k.name { tagged.append(resolved(t)) }
+        for t in any where t.kind == k.name { tagged.append(resolved(t)) }
       }
       out.rows.append(
         LineageRow(

@@ -8,7 +8,7 @@ import Foundation
 /// whole catalogue (not `--only`) that was written or unchanged also keeps its rows in
 /// `<cache>/lineage/<catalogue>.jsonl.gz`, the previous one moved to `<catalogue>.previous.jsonl.gz`, so
 /// the next build (and the review page) finds last week's evidence where the cache lives.
-public struct LineageRun {
+public struct LineageRun: Sendable {
   var files: [(product: BuildProduct, lineage: LineageFile)]
   var plan: LineagePlan
   var options: BuildOptions
@@ -49,14 +49,29 @@ public struct LineageRun {
     return out
   }
 
+  /// The files' bytes as they are kept (compressed): the one beside the report, if any, and each
+  /// whole catalogue's. Made while the runner validates and writes the catalogues (it needs no
+  /// verdict), so on a machine with a second core the lineage costs a build little of its time.
+  struct Stored: Sendable {
+    var besideReport: [UInt8]?
+    var byFile: [String: [UInt8]] = [:]
+  }
+
+  func stored() throws -> Stored {
+    var out = Stored()
+    if options.reportFile != nil { out.besideReport = try LineageFile.merged(files.map(\.lineage)).stored() }
+    for (p, lineage) in files where !p.partial { out.byFile[p.file] = try lineage.stored() }
+    return out
+  }
+
   /// Writes the lineage: beside the report always, into the cache for what was accepted in full.
-  func write(_ reports: [ProductReport]) throws {
+  func write(_ reports: [ProductReport], _ stored: Stored) throws {
     let status = Dictionary(reports.map { ($0.file, $0.status) }, uniquingKeysWith: { a, _ in a })
-    if let report = options.reportFile {
-      let bytes = try LineageFile.merged(files.map(\.lineage)).stored()
+    if let report = options.reportFile, let bytes = stored.besideReport {
       try AtomicFile.write(bytes, to: LineageRun.besideReport(report).path)
     }
     for (p, lineage) in files where !p.partial && [.written, .unchanged].contains(status[p.file]) {
+      guard let bytes = stored.byFile[p.file] else { continue }
       let path = LineageRun.cachePath(options, p.file)
       try FileManager.default.createDirectory(
         at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -70,7 +85,7 @@ public struct LineageRun {
       for name in LineageNames.legacy(p.file) {
         try? FileManager.default.removeItem(at: LineageRun.folder(options.cacheDirectory).appendingPathComponent(name))
       }
-      try AtomicFile.write(try lineage.stored(), to: path.path)
+      try AtomicFile.write(bytes, to: path.path)
       let counted = yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)
       try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, p.file).path)
     }

@@ -78,10 +78,15 @@ public enum BuildRunner {
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
       let lineage = LineageRun(context, products: products)
+      let storing = lineage.map { l in Task.detached { try l.stored() } }
       reports = try writeAllOrNone(
         products, options: options, previous: context.previous, printer: printer, drift: lineage?.drift() ?? [:])
-      if let lineage {
-        do { try lineage.write(reports) } catch { context.warn("the lineage was not written: \(sentence(error))") }
+      if let lineage, let storing {
+        do {
+          try lineage.write(reports, try await storing.value)
+        } catch {
+          context.warn("the lineage was not written: \(sentence(error))")
+        }
       }
       if reports.contains(where: { $0.status == .refused }) { code = .invalid }
     } catch {

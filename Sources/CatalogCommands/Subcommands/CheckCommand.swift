@@ -66,8 +66,7 @@ enum CheckCommand: Subcommand {
     init(_ folder: Folder, expect: CatalogueSet.Expectation, strict: Bool, sources: CatalogueSources) {
       let set = CatalogueSet(folder.members, sources: sources)
       self.folder = folder
-      self.reports = set.reports()
-      self.cross = set.crossFindings(expect: expect)
+      (reports, cross) = set.check(expect: expect)
       self.strict = strict
     }
 

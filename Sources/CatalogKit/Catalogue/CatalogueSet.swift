@@ -58,6 +58,31 @@ public struct CatalogueSet: Sendable {
     members.concurrentMap { ($0.file, $0.validate(allowlist: allowlist, latestYear: latestYear)) }
   }
 
+  /// Each file's report and the findings across files, worked out side by side: the cross-file
+  /// rules read every file and are the longest single piece of a folder's check, so they run as
+  /// one more task beside the files' (first, so the other core takes the files meanwhile).
+  public func check(expect: Expectation, allowlist: HostAllowlist = .standard, latestYear: Int? = nil) -> (
+    reports: [(file: String, report: ValidationReport)], cross: [Finding]
+  ) {
+    enum Piece: Sendable {
+      case cross([Finding])
+      case file(String, ValidationReport)
+    }
+    let pieces = ([nil] + members.indices.map { Optional($0) }).concurrentMap { i -> Piece in
+      guard let i else { return .cross(crossFindings(expect: expect)) }
+      return .file(members[i].file, members[i].validate(allowlist: allowlist, latestYear: latestYear))
+    }
+    var reports: [(file: String, report: ValidationReport)] = []
+    var cross: [Finding] = []
+    for p in pieces {
+      switch p {
+      case .cross(let f): cross = f
+      case .file(let file, let report): reports.append((file, report))
+      }
+    }
+    return (reports, cross)
+  }
+
   /// The rules across files. Record names are `file: id` where a record is meant.
   public func crossFindings(expect: Expectation) -> [Finding] {
     var out: [Finding] = []

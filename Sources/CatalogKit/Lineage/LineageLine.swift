@@ -156,40 +156,23 @@ public struct LineageFile: Sendable, Equatable {
   /// A body's SHA-256 as a lineage keeps it.
   public static func shortDigest(_ sha256: String?) -> String? { sha256.map { String($0.prefix(digestDigits)) } }
 
-  /// One answer line and its newline; keys in sorted order.
+  /// One answer line and its newline; keys in sorted order, absent values left out.
   static func appendAnswer(_ n: Int, _ a: LineageAnswer, to out: inout [UInt8]) {
-    out += "{\"answer\":".utf8
-    out += String(n).utf8
-    if let v = a.etag {
-      out += ",\"etag\":".utf8
-      JSONString.append(v, to: &out)
+    func text(_ key: String, _ value: String?) {
+      guard let value else { return }
+      out += ",\"\(key)\":".utf8
+      JSONString.append(value, to: &out)
     }
-    if let v = a.fetched {
-      out += ",\"fetched\":".utf8
-      JSONString.append(v, to: &out)
-    }
-    out += ",\"kind\":".utf8
-    JSONString.append(a.kind, to: &out)
-    if let v = a.lastModified {
-      out += ",\"lastModified\":".utf8
-      JSONString.append(v, to: &out)
-    }
-    if let v = a.length {
-      out += ",\"length\":".utf8
-      JSONString.append(v, to: &out)
-    }
-    out += ",\"method\":".utf8
-    JSONString.append(a.method, to: &out)
-    if let v = a.sha256 {
-      out += ",\"sha256\":".utf8
-      JSONString.append(v, to: &out)
-    }
-    if let v = a.status {
-      out += ",\"status\":".utf8
-      out += String(v).utf8
-    }
-    out += ",\"url\":".utf8
-    JSONString.append(a.url, to: &out)
+    out += "{\"answer\":\(n)".utf8
+    text("etag", a.etag)
+    text("fetched", a.fetched)
+    text("kind", a.kind)
+    text("lastModified", a.lastModified)
+    text("length", a.length)
+    text("method", a.method)
+    text("sha256", a.sha256)
+    if let v = a.status { out += ",\"status\":\(v)".utf8 }
+    text("url", a.url)
     out += "}\n".utf8
   }
 

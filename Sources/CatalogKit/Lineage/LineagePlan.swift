@@ -22,19 +22,30 @@ public struct LineagePlan: Sendable {
     }
   }
 
-  public var kinds: [Kind]
+  public let kinds: [Kind]
   /// Fields the source's own declaration gives (a series table in the code), not a page.
-  public var declared: [String]
+  public let declared: [String]
   /// Fields kept from the previous catalogue because no page shows them.
-  public var carried: [String]
+  public let carried: [String]
   /// How loud a drift finding of this source is.
-  public var driftSeverity: Severity
+  public let driftSeverity: Severity
+  /// For each field, the kinds (by index, in claim order) that list it: attribution asks this for
+  /// every field of every row, tens of thousands of times in a walk.
+  private let claimants: [String: [Int]]
 
   public init(kinds: [Kind], declared: [String] = [], carried: [String] = [], driftSeverity: Severity = .warning) {
     self.kinds = kinds
     self.declared = declared
     self.carried = carried
     self.driftSeverity = driftSeverity
+    var claimants: [String: [Int]] = [:]
+    for (i, k) in kinds.enumerated() { for f in k.fields { claimants[f, default: []].append(i) } }
+    self.claimants = claimants
+  }
+
+  /// Whether a page of kind `index` may give one of `fields`.
+  public func kind(_ index: Int, givesAnyOf fields: [String]) -> Bool {
+    fields.contains { claimants[$0]?.contains(index) == true }
   }
 
   public func kind(_ name: String) -> Kind? { kinds.first { $0.name == name } }
@@ -50,7 +61,8 @@ public struct LineagePlan: Sendable {
     out.reserveCapacity(fields.count)
     for field in fields {
       var origin: FieldOrigin?
-      for k in kinds where k.fields.contains(field) {
+      for i in claimants[field] ?? [] {
+        let k = kinds[i]
         if let t = tagged.first(where: { t in t.kind == k.name && (k.fieldsFromAnyStatus || t.status == 200) }) {
           origin = .answer(t.answer)
           break

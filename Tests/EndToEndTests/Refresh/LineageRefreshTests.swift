@@ -3,7 +3,6 @@ import Foundation
 import ShelfmarkSamples
 import ShelfmarkTestSupport
 import SiteMirrorKit
-import Synchronization
 import XCTest
 
 /// Lineage across two builds of a generated RetroSpec site: `catalog explain` names the answers
@@ -13,13 +12,7 @@ final class LineageRefreshTests: XCTestCase {
   private var dir: URL!
   private var server: SiteMirror!
   /// Sizes that differ from the site's own, by archive path.
-  private let resized = Sizes()
-
-  final class Sizes: Sendable {
-    private let sizes = Mutex<[String: Int]>([:])
-    func set(_ size: Int, _ path: String) { sizes.withLock { $0[path] = size } }
-    func size(_ path: String) -> Int? { sizes.withLock { $0[path] } }
-  }
+  private let resized = ResizedFiles()
 
   override func setUpWithError() throws {
     dir = try Tool.temporaryDirectory("lineage-refresh")
@@ -58,16 +51,9 @@ final class LineageRefreshTests: XCTestCase {
 
   /// `catalog explain --json` of one row between the previous and this build's lineage.
   private func explain(_ id: String) throws -> [String: Any] {
-    let r = try Tool.run(
-      "catalog",
-      [
-        "explain", dir.appendingPathComponent("out/retrospec-catalog.json").path, id, "--lineage",
-        lineageFolder.appendingPathComponent("retrospec-catalog.previous.jsonl.gz").path, "--lineage",
-        lineageFolder.appendingPathComponent("retrospec-catalog.jsonl.gz").path, "--cache",
-        dir.appendingPathComponent("cache").path, "--json",
-      ])
-    XCTAssertEqual(r.status, 0, r.stderr)
-    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    try ExplainRun.json(
+      out: dir.appendingPathComponent("out"), file: "retrospec-catalog.json", id: id,
+      cache: dir.appendingPathComponent("cache"))
   }
 
   private func changes(_ doc: [String: Any]) throws -> [[String: Any]] {

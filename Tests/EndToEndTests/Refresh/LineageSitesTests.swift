@@ -4,7 +4,6 @@ import Foundation
 import ShelfmarkSamples
 import ShelfmarkTestSupport
 import SiteMirrorKit
-import Synchronization
 import XCTest
 
 /// Lineage on the generated sites of every source that has one besides RetroSpec (whose own tests
@@ -149,17 +148,11 @@ final class LineageSitesTests: XCTestCase {
 
   // MARK: - One site behind a loopback mirror
 
-  final class Sizes: Sendable {
-    private let sizes = Mutex<[String: Int]>([:])
-    func set(_ size: Int, _ path: String) { sizes.withLock { $0[path] = size } }
-    func size(_ path: String) -> Int? { sizes.withLock { $0[path] } }
-  }
-
   final class Trial {
     let site: Site
     let dir: URL
     let server: SiteMirror
-    let sizes = Sizes()
+    let sizes = ResizedFiles()
     let files: [String]
 
     init(_ site: Site) throws {
@@ -236,19 +229,9 @@ final class LineageSitesTests: XCTestCase {
       return nil
     }
 
-    /// `catalog explain --json` of one row between the previous and this build's lineage.
     func explain(file: String, id: String) throws -> [String: Any] {
-      let folder = LineageRun.folder(dir.appendingPathComponent("cache"))
-      let r = try Tool.run(
-        "catalog",
-        [
-          "explain", dir.appendingPathComponent("out/" + file).path, id, "--lineage",
-          folder.appendingPathComponent(LineageNames.previous(file)).path, "--lineage",
-          folder.appendingPathComponent(LineageNames.current(file)).path, "--cache",
-          dir.appendingPathComponent("cache").path, "--json",
-        ])
-      XCTAssertEqual(r.status, 0, r.stderr)
-      return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+      try ExplainRun.json(
+        out: dir.appendingPathComponent("out"), file: file, id: id, cache: dir.appendingPathComponent("cache"))
     }
   }
 }

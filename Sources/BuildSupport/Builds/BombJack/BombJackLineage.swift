@@ -14,23 +14,25 @@ enum BombJackLineage {
   static func tag(_ ctx: BuildContext, _ build: BombJackShelfBuild, pages: [BombJackPage], probes: [String: SizeProbe])
   {
     guard ctx.lineage.isOn else { return }
-    // The first page in walk order keeps a file, as the assembly does.
-    var page: [String: URL] = [:]
-    for p in pages {
+    // The first page in walk order keeps a file, as the assembly does; pages by their place in
+    // the walk, since hashing URLs was most of what this cost.
+    var page: [String: Int] = [:]
+    for (n, p) in pages.enumerated() {
       ctx.lineage.read("page", p.url)
       for e in p.entries {
-        if let zip = BombJackAddressFilter.download(e.file), page[zip] == nil { page[zip] = p.url }
+        if let zip = BombJackAddressFilter.download(e.file), page[zip] == nil { page[zip] = n }
       }
     }
     let joystik = Set(BombJackJoystik.issues.map(\.id))
     ctx.lineage.fromTool(joystik)
-    var byPage: [URL: [String]] = [:]
+    var byPage: [Int: [String]] = [:]
     for c in build.catalogues.values {
       for issue in c.issues where !joystik.contains(issue.id) {
-        if let u = page[issue.zip] { byPage[u, default: []].append(issue.id) }
-        if probes[issue.zip] != nil, let u = URL(string: issue.zip) { ctx.lineage.tag(issue.id, "head", u) }
+        if let n = page[issue.zip] { byPage[n, default: []].append(issue.id) }
+        // The probe asked for the zip's address as the catalogue spells it.
+        if probes[issue.zip] != nil { ctx.lineage.tag(issue.id, "head", address: issue.zip) }
       }
     }
-    for (u, ids) in byPage { ctx.lineage.tag(ids, "page", u) }
+    for (n, ids) in byPage.sorted(by: { $0.key < $1.key }) { ctx.lineage.tag(ids, "page", pages[n].url) }
   }
 }

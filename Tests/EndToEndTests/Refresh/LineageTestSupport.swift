@@ -1,0 +1,31 @@
+import CatalogKit
+import Foundation
+import ShelfmarkTestSupport
+import Synchronization
+import XCTest
+
+/// File sizes a test's mirror answers instead of the generated site's, by path.
+final class ResizedFiles: Sendable {
+  private let sizes = Mutex<[String: Int]>([:])
+  func set(_ size: Int, _ path: String) { sizes.withLock { $0[path] = size } }
+  func size(_ path: String) -> Int? { sizes.withLock { $0[path] } }
+}
+
+/// `catalog explain --json` of one row of a built catalogue, between the previous and this build's
+/// lineage as the cache keeps them, with the cache to say whether each answer is still there.
+enum ExplainRun {
+  static func json(
+    out: URL, file: String, id: String, cache: URL, line: UInt = #line
+  ) throws -> [String: Any] {
+    let folder = cache.appendingPathComponent("lineage")
+    let r = try Tool.run(
+      "catalog",
+      [
+        "explain", out.appendingPathComponent(file).path, id, "--lineage",
+        folder.appendingPathComponent(LineageNames.previous(file)).path, "--lineage",
+        folder.appendingPathComponent(LineageNames.current(file)).path, "--cache", cache.path, "--json",
+      ])
+    XCTAssertEqual(r.status, 0, r.stderr, line: line)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], line: line)
+  }
+}
