@@ -350,6 +350,11 @@ extension HeadLog {
     let size: Int
     /// Each tail key's latest line: offset and length.
     let tail: [String: Span]
+    /// Each sorted line by key, for a log held in memory whose sorted part is in strictly
+    /// increasing key order (so each key is there once, and the binary search would find exactly
+    /// this line): 18,000 size lookups of a BombJack build each searched the part anew. Nil
+    /// otherwise, and the binary search answers.
+    let sortedIndex: [String: Span]?
     /// The whole file, when small enough to hold.
     let bytes: [UInt8]?
     let fd: Int32
@@ -410,6 +415,24 @@ extension HeadLog {
         try? HeadLog.lines(fd, from: sortedEnd, to: nil) { index($0, $1) }
       }
       self.tail = tail
+      var sortedIndex: [String: Span]? = nil
+      if let bytes {
+        var index: [String: Span] = [:]
+        var last: ArraySlice<UInt8>? = nil
+        var ordered = true
+        var start = sortedStart
+        while ordered, start < sortedEnd {
+          let end = bytes[start..<sortedEnd].firstIndex(of: 0x0A) ?? sortedEnd
+          if end > start, let k = HeadLog.key(in: bytes[start..<end]) {
+            if let last, !last.lexicographicallyPrecedes(k) { ordered = false }
+            index[String(decoding: k, as: UTF8.self)] = Span(offset: start, length: end - start)
+            last = k
+          }
+          start = end + 1
+        }
+        if ordered { sortedIndex = index }
+      }
+      self.sortedIndex = sortedIndex
     }
 
     deinit { if fd >= 0 { close(fd) } }
@@ -445,7 +468,9 @@ extension HeadLog {
 
     /// The latest line for a key: the tail's, else the sorted part's.
     func line(for key: [UInt8]) -> ArraySlice<UInt8>? {
-      if let span = tail[String(decoding: key, as: UTF8.self)] { return slice(span.offset, span.length) }
+      let name = String(decoding: key, as: UTF8.self)
+      if let span = tail[name] { return slice(span.offset, span.length) }
+      if let sortedIndex { return sortedIndex[name].map { slice($0.offset, $0.length) } }
       return searchSorted(key)
     }
 

@@ -73,6 +73,27 @@ final class HeadLogTests: XCTestCase {
     XCTAssertEqual(live, 2999)
   }
 
+  func testALogHeldInMemoryIsIndexedOnlyWhenInOrderAndAnswersAsTheBinarySearchDoes() throws {
+    let s = store()
+    for n in 0..<500 { try head(s, n, size: 10_000 + n) }
+    try s.compactHeadLog(keepingFetchedSince: nil)
+    try head(s, 7, size: 77)
+    let indexed = HeadLog.View(path: s.headLogPath, inMemoryLimit: 16 << 20)
+    XCTAssertNotNil(indexed.sortedIndex)
+    func answers(_ memory: CacheStore, _ searched: CacheStore) {
+      for n in 0...500 { XCTAssertEqual(size(memory, n), size(searched, n), "entry \(n)") }
+    }
+    answers(store(), store(inMemoryLimit: 0))
+    XCTAssertEqual(size(store(), 7), "77", "the tail still wins")
+
+    // Two sorted lines swapped by hand: no index, and the same answers as the binary search gives.
+    var all = try lines(s)
+    all.swapAt(10, 11)
+    try (all.joined(separator: "\n") + "\n").write(toFile: s.headLogPath, atomically: true, encoding: .utf8)
+    XCTAssertNil(HeadLog.View(path: s.headLogPath, inMemoryLimit: 16 << 20).sortedIndex)
+    answers(store(), store(inMemoryLimit: 0))
+  }
+
   func testALogWithoutTheMarkerIsReadAsBeforeAndATornLastLineIsSkipped() throws {
     let s = store(inMemoryLimit: 0)
     for n in 0..<3 { try head(s, n, size: 500 + n) }
