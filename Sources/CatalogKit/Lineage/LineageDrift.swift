@@ -20,6 +20,7 @@ public enum LineageDrift {
   /// compares without reading last week's whole lineage.
   public static func compare(previous before: LineageYields, new now: LineageYields, plan: LineagePlan) -> [Finding] {
     var findings: [Finding] = []
+    var yieldFound = Set<String>()
     let current = Dictionary(now.pages.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     for k in plan.kinds where k.listing {
       for page in before.pages.filter({ $0.kind == k.name }).sorted(by: { $0.url < $1.url }) {
@@ -29,6 +30,7 @@ public enum LineageDrift {
         guard let mine = current[page.key], mine.status == 200 else { continue }
         let this = mine.rows
         guard Double(this) < Double(last) * yieldShare else { continue }
+        yieldFound.insert(k.name)
         let gone = firstFieldGone(before: page.fields, now: mine.fields, order: k.fields)
         findings.append(
           Finding(
@@ -43,6 +45,8 @@ public enum LineageDrift {
       let this = now.fieldsByKind[k.name] ?? [:]
       // Only a kind the build still read, and that still answered, can have come back empty.
       guard ((k.fieldsFromAnyStatus ? now.answersByKind : now.okByKind)[k.name] ?? 0) > 0 else { continue }
+      // A listing kind that gives no row at all now is said by its pages' yield findings already.
+      if yieldFound.contains(k.name), this.values.allSatisfy({ $0 == 0 }) { continue }
       let emptied = k.fields.filter { (last[$0] ?? 0) >= smallestYield && (this[$0] ?? 0) == 0 }
       guard let first = emptied.first else { continue }
       findings.append(

@@ -203,4 +203,32 @@ final class LineageRefreshTests: XCTestCase {
     XCTAssertEqual(findings.first?["rule"] as? String, "drift/yield", "drift is listed before the shrink guards")
     XCTAssertTrue(findings.contains { $0["rule"] as? String == "catalogue/shrink-series" }, "\(findings)")
   }
+
+  /// A redesign of every magshow page that moves the page thumbnails (the page count) to another
+  /// link: the pages still answer 200 and still give titles, but no row gets its page count from
+  /// them any more, which is one `drift/fields` finding naming the kind and the field.
+  func testMagshowPagesThatNoLongerGivePageCountsAreTheOneFieldsFinding() throws {
+    try publish(GeneratedRetroSpec(issuesPerSeries: 2))
+    XCTAssertEqual(try build().status, 0)
+    let folder = dir.appendingPathComponent("site/\(GeneratedRetroSpec.host)/users/tomcat/yu")
+    var redesigned = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("magshow.php") {
+      let u = folder.appendingPathComponent(name)
+      let html = try String(contentsOf: u, encoding: .utf8)
+      try Data(html.replacingOccurrences(of: "magshow.php?auto=&page=", with: "viewer.php?sheet=").utf8).write(to: u)
+      redesigned += 1
+    }
+    XCTAssertGreaterThan(redesigned, 4)
+    let second = try build(["--refresh=all"])
+    XCTAssertTrue([0, 65].contains(second.status), second.stderr)
+    let report = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json")))
+        as? [String: Any])
+    let findings = try XCTUnwrap((report["products"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
+    let drift = findings.filter { ($0["rule"] as? String)?.hasPrefix("drift/") == true }
+    XCTAssertEqual(drift.map { $0["rule"] as? String }, ["drift/fields"], "\(drift)")
+    let message = drift.first?["message"] as? String ?? ""
+    XCTAssertTrue(
+      message.hasPrefix("magshow pages gave pages to \(redesigned) rows last build and to none now"), message)
+  }
 }

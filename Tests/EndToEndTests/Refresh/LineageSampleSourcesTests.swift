@@ -12,8 +12,8 @@ import XCTest
 /// on the mirror, `catalog explain` of the row it changed names that answer as the source's plan
 /// says: the metadata behind an archive.org title (its date gives it) and size, the dump behind a
 /// Spectrum title and the metadata behind its size, the index script behind a PopBoks year, the
-/// first reader page behind a Stripovi title. A PopBoks index script that lists far fewer issues is
-/// the one drift finding.
+/// first reader page behind a Stripovi title. A PopBoks index script that lists far fewer issues,
+/// and a Spectrum dump that gives none, are each the one drift finding.
 final class LineageSampleSourcesTests: XCTestCase {
   func testArchiveExplainsARedatedAndAResizedItemByItsMetadata() throws {
     let t = try SampleTrial("archive")
@@ -47,6 +47,26 @@ final class LineageSampleSourcesTests: XCTestCase {
     XCTAssertEqual(try t.build(["--refresh=all", "--allow-shrink"]).status, 0)
     try t.assertExplained(field: "title", kind: "dump", url: "https://" + dumpKey)
     try t.assertExplained(field: "bytes", kind: "metadata", url: "https://archive.org/metadata/crash-magazine-01")
+  }
+
+  /// A new dump that keeps the magazines' issues in a table the parser does not read (a schema
+  /// change): the dump still answers 200 and gives no magazine issue, which is the one drift
+  /// finding (not also one for the dump's fields: its yield says it).
+  func testSpectrumDumpThatGivesFarFewerIssuesIsTheOneDriftFinding() throws {
+    let t = try SampleTrial("spectrum", ["--build", "magazines"])
+    XCTAssertEqual(try t.build().status, 0)
+    let sql = try String(contentsOf: TestPaths.fixture("Spectrum/zxdb-small.sql"), encoding: .utf8)
+    let moved = try XCTUnwrap(sql.range(of: "INSERT INTO `issues`"))
+    let edited = sql.replacingCharacters(in: moved, with: "INSERT INTO `issues_archive`")
+    let dumpKey = "raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"
+    t.replace(dumpKey, with: SampleTrial.zipped(edited))
+    let second = try t.build(["--refresh=all"])
+    XCTAssertTrue([0, 65].contains(second.status), second.stderr)
+    let drift = try t.driftFindings()
+    XCTAssertEqual(drift.map { $0["rule"] as? String }, ["drift/yield"], "\(drift)")
+    let message = drift.first?["message"] as? String ?? ""
+    XCTAssertTrue(
+      message.hasPrefix("https://\(dumpKey) (dump) still answers 200 but yields 0 rows, 9 last build"), message)
   }
 
   func testPopBoksExplainsARedatedIssueByItsIndexScript() throws {
