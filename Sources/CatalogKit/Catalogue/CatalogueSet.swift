@@ -169,23 +169,29 @@ public struct CatalogueSet: Sendable {
       return nil
     }
     if parts.count > 1 {
-      let rows = parts.lazy.flatMap { f in f.1.issues.lazy.map { (file: f.0, issue: $0) } }
+      // The two fields compared, not whole issues: copying every issue was most of these rules.
+      let rows = parts.flatMap { f in
+        f.1.issues.indices.map { (file: f.0, id: f.1.issues[$0].id, zip: f.1.issues[$0].zip) }
+      }
       add(
         "\(source.id)/unique-id-across-files",
-        SharedRules.duplicates(rows, key: \.issue.id, record: { "\($0.file): \($0.issue.id)" })
+        SharedRules.duplicates(rows, key: \.id, record: { "\($0.file): \($0.id)" })
       ) {
         "\(Plural.count($0, "\(name) id")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
       }
       add(
         "\(source.id)/unique-zip-across-files",
-        SharedRules.duplicates(rows, key: \.issue.zip, record: { "\($0.file): \($0.issue.id)" })
+        SharedRules.duplicates(rows, key: \.zip, record: { "\($0.file): \($0.id)" })
       ) {
         "\(Plural.count($0, "\(name) zip")) \(Plural.verb($0, "appears", "appear")) in more than one file (or twice in one)"
       }
     }
     if source.files.map(\.file).allSatisfy(files.contains) {
       var problems: [String] = []
-      for (key, numbers) in SharedRules.grouped(parts.flatMap { $0.1.issues }, by: \.series, \.number) {
+      let numbered = parts.flatMap { f in
+        f.1.issues.indices.map { (series: f.1.issues[$0].series, number: f.1.issues[$0].number) }
+      }
+      for (key, numbers) in SharedRules.grouped(numbered, by: \.series, \.number) {
         if let p = SharedRules.numberingProblem(numbers, .strict) { problems.append("\(key) (\(p))") }
       }
       add("\(source.id)/numbering-across-files", problems) {

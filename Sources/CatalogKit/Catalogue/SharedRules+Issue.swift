@@ -56,24 +56,24 @@ extension SharedRules {
           }
         },
         ValidationRule("issues/id-not-empty") { c in
-          finding(c.issues.enumerated().filter { $0.element.id.isEmpty }.map { "issues[\($0.offset)]" }) {
+          finding(c.issues.indices.filter { c.issues[$0].id.isEmpty }.map { "issues[\($0)]" }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an empty id"
           }
         },
         ValidationRule("issues/known-series") { c in
           let keys = Set(c.series.map(\.key))
-          let missing = c.issues.filter { !keys.contains($0.series) }
-          return finding(missing.map(\.id)) {
-            "\(Plural.count($0, "issue")) \(Plural.verb($0, "names", "name")) a series missing from the series block (\(listed(ordered(missing.map(\.series))))); the app skips them"
+          let missing = c.issues.indices.filter { !keys.contains(c.issues[$0].series) }
+          return finding(missing.map { c.issues[$0].id }) {
+            "\(Plural.count($0, "issue")) \(Plural.verb($0, "names", "name")) a series missing from the series block (\(listed(ordered(missing.map { c.issues[$0].series })))); the app skips them"
           }
         },
         ValidationRule("issues/title-not-empty") { c in
-          finding(c.issues.filter { $0.title.trimmingSpaces.isEmpty }.map(\.id)) {
+          finding(ids(c.issues) { $0.title.trimmingSpaces.isEmpty }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an empty title"
           }
         },
         ValidationRule("issues/zip-not-empty") { c in
-          finding(c.issues.filter { $0.zip.isEmpty }.map(\.id)) {
+          finding(ids(c.issues) { $0.zip.isEmpty }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an empty zip"
           }
         },
@@ -84,11 +84,11 @@ extension SharedRules {
         },
         ValidationRule("issues/relative-paths") { c in
           guard !c.base.isEmpty else { return nil }
-          let bad = c.issues.filter { i in
+          let bad = ids(c.issues) { i in
             !isRelativePath(i.zip) || i.cover.map { !isRelativePath($0) } == true
               || i.thumb.map { !isRelativePath($0) } == true
           }
-          return finding(bad.map(\.id)) {
+          return finding(bad) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) an absolute zip, cover or thumb although base is '\(c.base)'"
           }
         },
@@ -120,20 +120,20 @@ extension SharedRules {
         },
         ValidationRule("issues/download-host") { c in
           var problems: [String] = []
-          let bad = c.issues.filter { i in
+          let bad = ids(c.issues) { i in
             guard !i.zip.isEmpty, let p = allowlist.problem(with: c.base + i.zip) else { return false }
             if !problems.contains(p.description) { problems.append(p.description) }
             return true
           }
-          return finding(bad.map(\.id)) {
+          return finding(bad) {
             "\(Plural.count($0, "download URL")) \(Plural.verb($0, "is", "are")) refused: \(listed(problems))"
           }
         },
         ValidationRule("issues/cover-url") { c in
-          let bad = c.issues.filter { i in
+          let bad = ids(c.issues) { i in
             [i.cover, i.thumb].contains { p in p.map { $0.isEmpty || !DownloadURL.isWebURL(c.base + $0) } == true }
           }
-          return finding(bad.map(\.id)) {
+          return finding(bad) {
             "\(Plural.count($0, "cover or thumb URL")) \(Plural.verb($0, "does", "do")) not parse as http or https URLs"
           }
         },
@@ -158,38 +158,38 @@ extension SharedRules {
           }
         },
         ValidationRule("issues/month-range") { c in
-          finding(c.issues.filter { i in i.month.map { !(1...12).contains($0) } == true }.map(\.id)) {
+          finding(ids(c.issues) { i in i.month.map { !(1...12).contains($0) } == true }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) a month outside 1…12"
           }
         },
         ValidationRule("issues/month-without-year", .warning) { c in
-          finding(c.issues.filter { $0.month != nil && $0.year == nil }.map(\.id)) {
+          finding(ids(c.issues) { $0.month != nil && $0.year == nil }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) a month but no year"
           }
         },
         ValidationRule("issues/positive-bytes") { c in
-          finding(c.issues.filter { i in i.bytes.map { $0 <= 0 } == true }.map(\.id)) {
+          finding(ids(c.issues) { i in i.bytes.map { $0 <= 0 } == true }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) bytes of 0 or less (omit the key when the size is unknown)"
           }
         },
         // A warning: the reference's BombJack file ships one `pages : 0` ("N pages" misread).
         ValidationRule("issues/positive-pages", .warning) { c in
-          finding(c.issues.filter { i in i.pages.map { $0 <= 0 } == true }.map(\.id)) {
+          finding(ids(c.issues) { i in i.pages.map { $0 <= 0 } == true }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "has", "have")) pages of 0 or less (omit the key when the count is unknown)"
           }
         },
         ValidationRule("issues/dead-written-as-true") { c in
-          finding(c.issues.filter { $0.dead == false }.map(\.id)) {
+          finding(ids(c.issues) { $0.dead == false }) {
             "\(Plural.count($0, "issue")) \(Plural.verb($0, "carries", "carry")) dead: false; write dead only as true and omit it otherwise"
           }
         },
         ValidationRule("issues/dead-has-no-bytes") { c in
-          finding(c.issues.filter { $0.dead == true && $0.bytes != nil }.map(\.id)) {
+          finding(ids(c.issues) { $0.dead == true && $0.bytes != nil }) {
             "\(Plural.count($0, "dead issue")) \(Plural.verb($0, "carries", "carry")) bytes; a dead file has no size"
           }
         },
         ValidationRule("issues/live-has-bytes", .warning) { c in
-          finding(c.issues.filter { $0.dead != true && $0.bytes == nil }.map(\.id)) {
+          finding(ids(c.issues) { $0.dead != true && $0.bytes == nil }) {
             "\(Plural.count($0, "live issue")) \(Plural.verb($0, "has", "have")) no size"
           }
         },
@@ -197,14 +197,23 @@ extension SharedRules {
     return chronology ? rules : rules.filter { $0.name != "issues/chronology" }
   }
 
+  /// The ids of the issues `bad` holds for, in file order. By index: `filter` copies every issue
+  /// out to test it, and an issue is a dozen strings to retain; a check runs a dozen such rules.
+  static func ids(_ issues: [Issue], _ bad: (Issue) -> Bool) -> [String] {
+    var out: [String] = []
+    for i in issues.indices where bad(issues[i]) { out.append(issues[i].id) }
+    return out
+  }
+
   /// Values grouped by a key, groups in first-seen order (so reports are stable).
   static func grouped<T, V>(_ items: [T], by key: (T) -> String, _ value: (T) -> V) -> [(String, [V])] {
     var order: [String] = []
     var groups: [String: [V]] = [:]
-    for item in items {
-      let k = key(item)
+    // By index: iterating copies each item out, and an issue is a dozen strings to retain.
+    for i in items.indices {
+      let k = key(items[i])
       if groups[k] == nil { order.append(k) }
-      groups[k, default: []].append(value(item))
+      groups[k, default: []].append(value(items[i]))
     }
     return order.map { ($0, groups[$0] ?? []) }
   }
