@@ -11,7 +11,7 @@ extension CacheStore {
   /// The record this process already read or wrote for `address` (`URL.absoluteString`), without
   /// parsing or normalising it: what a build's lineage asks thousands of times.
   func answerRecord(method: HTTPMethod, address: String) -> CacheRecord? {
-    answered.withLock { $0[method.rawValue + " " + address] }
+    answered.withLock { $0[AnswerKey(method, address)] }
   }
 
   /// The record on disk (another process's answer: `catalog explain --cache`).
@@ -22,5 +22,17 @@ extension CacheStore {
       record.url == key.normalisedURL
     else { return nil }
     return record
+  }
+}
+
+/// A request as the records this process read or wrote are kept by: method and address, hashed as
+/// they are rather than joined into one string per lookup.
+struct AnswerKey: Hashable, Sendable {
+  var method: HTTPMethod
+  var address: String
+
+  init(_ method: HTTPMethod, _ address: String) {
+    self.method = method
+    self.address = address
   }
 }

@@ -90,9 +90,9 @@ public final class CacheStore: Sendable {
   /// The folders known to exist.
   private let state = Mutex(State())
   let headLog: HeadLog
-  /// Every record this process read or wrote, by method and URL as asked (`GET https://…`): the
-  /// lineage names them without reading or normalising again.
-  let answered = Mutex([String: CacheRecord]())
+  /// Every record this process read or wrote, by method and URL as asked: the lineage names them
+  /// without reading or normalising again.
+  let answered = Mutex([AnswerKey: CacheRecord]())
 
   private struct State {
     var knownFolders = Set<String>()
@@ -152,7 +152,7 @@ public final class CacheStore: Sendable {
       guard record.url == key.normalisedURL else {
         return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
       }
-      answered.withLock { $0["HEAD " + url.absoluteString] = record }
+      answered.withLock { $0[AnswerKey(.head, url.absoluteString)] = record }
       return .hit(
         record,
         FetchResponse(
@@ -179,7 +179,7 @@ public final class CacheStore: Sendable {
     let response = FetchResponse(
       url: url, method: record.method, status: record.status, headers: record.headers, body: body,
       fromCache: true)
-    answered.withLock { $0[record.method.rawValue + " " + url.absoluteString] = record }
+    answered.withLock { $0[AnswerKey(record.method, url.absoluteString)] = record }
     return .hit(record, response)
   }
 
@@ -191,7 +191,7 @@ public final class CacheStore: Sendable {
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
       fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
-    answered.withLock { $0[response.method.rawValue + " " + response.url.absoluteString] = record }
+    answered.withLock { $0[AnswerKey(response.method, response.url.absoluteString)] = record }
     if key.method == .head {
       try ensureFolder(entriesPath)
       try headLog.append(record)

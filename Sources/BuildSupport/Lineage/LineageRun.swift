@@ -73,6 +73,15 @@ public struct LineageRun: Sendable {
     for (p, lineage) in files where !p.partial && [.written, .unchanged].contains(status[p.file]) {
       guard let bytes = stored.byFile[p.file] else { continue }
       let path = LineageRun.cachePath(options, p.file)
+      let counted = [UInt8](try MachineJSON.encode(yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)))
+      // The same answers as the kept lineage (a warm rebuild, a second run the same day): nothing to
+      // write, and the previous one stays the build before that differed.
+      if LineageRun.holds(path, bytes) {
+        if !LineageRun.holds(LineageRun.yieldsPath(options, p.file), counted) {
+          try AtomicFile.write(counted, to: LineageRun.yieldsPath(options, p.file).path)
+        }
+        continue
+      }
       try FileManager.default.createDirectory(
         at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
       let previous = LineageRun.previousPath(options, p.file)
@@ -86,9 +95,16 @@ public struct LineageRun: Sendable {
         try? FileManager.default.removeItem(at: LineageRun.folder(options.cacheDirectory).appendingPathComponent(name))
       }
       try AtomicFile.write(bytes, to: path.path)
-      let counted = yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)
-      try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, p.file).path)
+      try AtomicFile.write(counted, to: LineageRun.yieldsPath(options, p.file).path)
     }
+  }
+
+  /// Whether the file at `url` holds exactly `bytes`.
+  static func holds(_ url: URL, _ bytes: [UInt8]) -> Bool {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+      (attributes[.size] as? Int) == bytes.count, let data = FileManager.default.contents(atPath: url.path)
+    else { return false }
+    return data.elementsEqual(bytes)
   }
 
   /// `<cache>/lineage/<catalogue>.yields.json`: the last build's pages and their yields, all drift

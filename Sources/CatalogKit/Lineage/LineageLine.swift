@@ -145,8 +145,16 @@ public struct LineageFile: Sendable, Equatable {
   /// The file as it is kept on disk: the lines gzip-compressed (`.jsonl.gz`). A listing page's
   /// URL, kind and dates repeat on every line that cites it, so the lines shrink to a tenth or less.
   public func stored() throws -> [UInt8] {
-    do { return try GzipMembers.compress(encoded()) } catch { throw Malformed(line: 0, reason: "\(error)") }
+    do {
+      return try GzipMembers.compress(encoded(), level: LineageFile.compressionLevel)
+    } catch {
+      throw Malformed(line: 0, reason: "\(error)")
+    }
   }
+
+  /// zlib's level 4: the fastest with lazy matching, half again as fast as the default 6 on these
+  /// lines for 2–4% more bytes (levels 1–3 cost a fifth more).
+  static let compressionLevel: Int32 = 4
 
   /// How many hex digits of an answer body's SHA-256 a lineage keeps: 64 bits, as a short commit
   /// hash, tell two answers of one URL apart and find the body in the cache; the whole digest was

@@ -15,19 +15,26 @@ public enum JSONString {
   /// `s` quoted as `quoted(_:)` does, appended to bytes being written (a file of many lines).
   public static func append(_ s: String, to out: inout [UInt8]) {
     // On UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so only ASCII needs a
-    // look, and a long title costs a copy, not a scalar-by-scalar rebuild.
+    // look, and the runs between escapes (usually the whole string) are copied in one go.
     out.append(0x22)
-    for b in s.utf8 {
-      switch b {
-      case 0x22: out += [0x5C, 0x22]
-      case 0x5C: out += [0x5C, 0x5C]
-      case 0x0A: out += [0x5C, 0x6E]
-      case 0x0D: out += [0x5C, 0x72]
-      case 0x09: out += [0x5C, 0x74]
-      case 0x00..<0x20:
-        out += [0x5C, 0x75, 0x30, 0x30, hexDigit(b >> 4), hexDigit(b & 0xF)]
-      default: out.append(b)
+    var s = s
+    s.withUTF8 { bytes in
+      var start = 0
+      for i in bytes.indices {
+        let b = bytes[i]
+        guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        switch b {
+        case 0x22: out += [0x5C, 0x22]
+        case 0x5C: out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, 0x6E]
+        case 0x0D: out += [0x5C, 0x72]
+        case 0x09: out += [0x5C, 0x74]
+        default: out += [0x5C, 0x75, 0x30, 0x30, hexDigit(b >> 4), hexDigit(b & 0xF)]
+        }
+        start = i + 1
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
     out.append(0x22)
   }

@@ -231,4 +231,25 @@ final class LineageRefreshTests: XCTestCase {
     XCTAssertTrue(
       message.hasPrefix("magshow pages gave pages to \(redesigned) rows last build and to none now"), message)
   }
+
+  /// A rebuild whose lineage is byte for byte the kept one writes none (a warm rebuild costs no
+  /// lineage write and the previous one stays the last build that differed); a rebuild whose
+  /// answers changed moves the kept one to the previous.
+  func testAnUnchangedLineageIsNotRewrittenAndAChangedOneMovesTheKeptOneToPrevious() throws {
+    try publish(GeneratedRetroSpec(issuesPerSeries: 2))
+    XCTAssertEqual(try build().status, 0)
+    let current = lineageFolder.appendingPathComponent(LineageNames.current("retrospec-catalog.json"))
+    let previous = lineageFolder.appendingPathComponent(LineageNames.previous("retrospec-catalog.json"))
+    let first = try Data(contentsOf: current)
+    let inode = try FileManager.default.attributesOfItem(atPath: current.path)[.systemFileNumber] as? Int
+    XCTAssertEqual(try build(["--no-network"]).status, 0)
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: current.path)[.systemFileNumber] as? Int, inode,
+      "not written again")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: previous.path))
+    try publish(GeneratedRetroSpec(issuesPerSeries: 2, change: .listings))
+    XCTAssertEqual(try build(["--refresh=all", "--allow-shrink"]).status, 0)
+    XCTAssertEqual(try Data(contentsOf: previous), first, "the kept lineage became the previous one")
+    XCTAssertNotEqual(try Data(contentsOf: current), first)
+  }
 }
