@@ -77,13 +77,16 @@ public enum BuildRunner {
         throw UsageError(
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
-      let lineage = LineageRun(context, products: products)
-      let storing = lineage.map { l in Task.detached { try l.stored() } }
-      reports = try writeAllOrNone(
-        products, options: options, previous: context.previous, printer: printer, drift: lineage?.drift() ?? [:])
-      if let lineage, let storing {
+      // The lineage is worked out, then compressed, on another core while the catalogues are
+      // validated and written; drift joins each catalogue's findings once its rules have run.
+      let working = Task.detached { LineageRun(context, products: products) }
+      let storing = Task.detached { try await working.value?.stored() }
+      reports = try await writeAllOrNone(
+        products, options: options, previous: context.previous, printer: printer,
+        drift: { await working.value?.drift() ?? [:] })
+      if let lineage = await working.value {
         do {
-          try lineage.write(reports, try await storing.value)
+          if let stored = try await storing.value { try lineage.write(reports, stored) }
         } catch {
           context.warn("the lineage was not written: \(sentence(error))")
         }
@@ -126,10 +129,14 @@ public enum BuildRunner {
   /// belong together (BombJack's seven shelves, PopBoks's two magazines) is never left half new.
   static func writeAllOrNone(
     _ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues, printer: Printer,
-    drift: [String: [Finding]] = [:]
-  ) throws -> [ProductReport] {
-    let verdicts = try products.map {
-      try judge($0, options: options, previous: previous, printer: printer, extra: drift[$0.file] ?? [])
+    drift: () async -> [String: [Finding]] = { [:] }
+  ) async throws -> [ProductReport] {
+    let validated = products.map(\.validated)
+    let drift = await drift()
+    let verdicts = try products.indices.map { i in
+      try judge(
+        products[i], validated[i], options: options, previous: previous, printer: printer,
+        extra: drift[products[i].file] ?? [])
     }
     let refused = verdicts.filter { $0.report.status == .refused }
     guard refused.isEmpty else {
@@ -294,23 +301,24 @@ public enum BuildRunner {
   /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
   /// `extra`: findings made outside the catalogue's rules (drift against the last build's lineage).
   static func judge(
-    _ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues, printer: Printer, extra: [Finding] = []
+    _ p: BuildProduct, _ validated: ValidationReport, options: BuildOptions, previous: PreviousCatalogues,
+    printer: Printer, extra: [Finding] = []
   ) throws -> Verdict {
     let target = options.target(for: p.file)
     let at = (target: target, options: options, previous: previous, printer: printer)
     switch p.payload {
-    case .issue(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
-    case .popboks(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
-    case .stripovi(let c, let rules): return try judge(c, rules: rules, product: p, at, extra: extra)
+    case .issue(let c, _): return try judge(c, validated, product: p, at, extra: extra)
+    case .popboks(let c, _): return try judge(c, validated, product: p, at, extra: extra)
+    case .stripovi(let c, _): return try judge(c, validated, product: p, at, extra: extra)
     }
   }
 
   static func judge<C: Catalogue>(
-    _ c: C, rules: [ValidationRule<C>], product p: BuildProduct,
+    _ c: C, _ validated: ValidationReport, product p: BuildProduct,
     _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues, printer: Printer), extra: [Finding] = []
   ) throws -> Verdict {
     let (target, options) = (at.target, at.options)
-    var report = ValidationReport.run(rules, on: c)
+    var report = validated
     // Drift comes first: it names the page that changed, before a shrink or a threshold counts the loss.
     report.findings.insert(contentsOf: extra, at: 0)
     if p.partial {
@@ -407,6 +415,17 @@ enum RunnerError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .nothingBuilt(let t): "\(t): the build produced no catalogue"
+    }
+  }
+}
+
+extension BuildProduct {
+  /// The catalogue's own rules run on it: what a verdict starts from.
+  var validated: ValidationReport {
+    switch payload {
+    case .issue(let c, let rules): ValidationReport.run(rules, on: c)
+    case .popboks(let c, let rules): ValidationReport.run(rules, on: c)
+    case .stripovi(let c, let rules): ValidationReport.run(rules, on: c)
     }
   }
 }
