@@ -62,11 +62,9 @@ final class LineageSampleSourcesTests: XCTestCase {
     t.replace(dumpKey, with: SampleTrial.zipped(edited))
     let second = try t.build(["--refresh=all"])
     XCTAssertTrue([0, 65].contains(second.status), second.stderr)
-    let drift = try t.driftFindings()
-    XCTAssertEqual(drift.map { $0["rule"] as? String }, ["drift/yield"], "\(drift)")
-    let message = drift.first?["message"] as? String ?? ""
-    XCTAssertTrue(
-      message.hasPrefix("https://\(dumpKey) (dump) still answers 200 but yields 0 rows, 9 last build"), message)
+    try DriftReport.assertOne(
+      "drift/yield", startingWith: "https://\(dumpKey) (dump) still answers 200 but yields 0 rows, 9 last build",
+      in: t.report)
   }
 
   func testPopBoksExplainsARedatedIssueByItsIndexScript() throws {
@@ -96,11 +94,9 @@ final class LineageSampleSourcesTests: XCTestCase {
     }
     let second = try t.build(["--refresh=all"])
     XCTAssertEqual(second.status, 65, "the shrink guard still refuses the loss")
-    let drift = try t.driftFindings()
-    XCTAssertEqual(drift.map { $0["rule"] as? String }, ["drift/yield"], "\(drift)")
-    let message = drift.first?["message"] as? String ?? ""
-    XCTAssertTrue(
-      message.hasPrefix("https://\(script) (script) still answers 200 but yields 2 rows, 7 last build"), message)
+    try DriftReport.assertOne(
+      "drift/yield", startingWith: "https://\(script) (script) still answers 200 but yields 2 rows, 7 last build",
+      in: t.report)
   }
 
   func testStripoviExplainsARetitledComicByItsFirstReaderPage() throws {
@@ -184,7 +180,7 @@ final class SampleTrial {
       [
         "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
         dir.appendingPathComponent("out").path, "--date", "2026-12-01", "--delay", "0", "--quiet",
-        "--report", dir.appendingPathComponent("report.json").path,
+        "--report", report.path,
       ] + arguments + extra, environment: ["no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1"])
     if r.status != 0 { print(r.stdout + r.stderr) }
     snapshots.append(try rows())
@@ -245,14 +241,7 @@ final class SampleTrial {
     XCTAssertEqual(doc["parserChange"] as? Bool, false, file: file, line: line)
   }
 
-  /// The `drift/…` findings of the last build's report.
-  func driftFindings() throws -> [[String: Any]] {
-    let report = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json")))
-        as? [String: Any])
-    return (report["products"] as? [[String: Any]] ?? []).flatMap { $0["findings"] as? [[String: Any]] ?? [] }
-      .filter { ($0["rule"] as? String)?.hasPrefix("drift/") == true }
-  }
+  var report: URL { dir.appendingPathComponent("report.json") }
 }
 
 extension AnyCatalogue {

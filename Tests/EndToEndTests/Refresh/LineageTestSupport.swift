@@ -29,3 +29,23 @@ enum ExplainRun {
     return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], line: line)
   }
 }
+
+/// The `drift/…` findings a build's `--report` holds, across its catalogues.
+enum DriftReport {
+  static func findings(_ report: URL, line: UInt = #line) throws -> [[String: Any]] {
+    let doc = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any], line: line)
+    return (doc["products"] as? [[String: Any]] ?? []).flatMap { $0["findings"] as? [[String: Any]] ?? [] }
+      .filter { ($0["rule"] as? String)?.hasPrefix("drift/") == true }
+  }
+
+  /// The report holds exactly one drift finding, of `rule`, whose message starts with `message`.
+  static func assertOne(
+    _ rule: String, startingWith message: String, in report: URL, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let drift = try findings(report, line: line)
+    XCTAssertEqual(drift.map { $0["rule"] as? String }, [rule], "\(drift)", file: file, line: line)
+    let text = drift.first?["message"] as? String ?? ""
+    XCTAssertTrue(text.hasPrefix(message), text, file: file, line: line)
+  }
+}
