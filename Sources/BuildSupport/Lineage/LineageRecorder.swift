@@ -120,24 +120,35 @@ public final class LineageRecorder: Sendable {
       numbers[t] = n
       return n
     }
-    func resolved(_ t: Tag) -> (kind: String, answer: Int, status: Int?) {
+    func resolved(_ t: Tag, _ kind: Int) -> (kind: Int, answer: Int, status: Int?) {
       let n = number(t)
-      return (t.kind, n, out.answers[n].status)
+      return (kind, n, out.answers[n].status)
     }
+    // Rows share a handful of field lists: each list's attribution is worked out once.
+    var table = plan.attribution(for: [])
+    var tableFields: [String] = []
+    var tagged: [(kind: Int, answer: Int, status: Int?)] = []
+    out.rows.reserveCapacity(rows.count)
     for row in rows {
+      if row.fields != tableFields {
+        table = plan.attribution(for: row.fields)
+        tableFields = row.fields
+      }
       // Only a tag whose kind may give one of the row's fields is looked up and named, in the
       // plan's order (the crawl may have tagged them in any order) so the numbers are the same
       // every run.
       let (mine, any) = (byFile[row.id] ?? [], anyFile[row.id] ?? [])
-      var tagged: [(kind: String, answer: Int, status: Int?)] = []
-      for (i, k) in plan.kinds.enumerated() where plan.kind(i, givesAnyOf: row.fields) {
-        for t in mine where t.kind == k.name { tagged.append(resolved(t)) }
-        for t in any where t.kind == k.name { tagged.append(resolved(t)) }
+      tagged.removeAll(keepingCapacity: true)
+      for k in table.kinds {
+        let name = plan.kinds[k].name
+        for t in mine where t.kind == name { tagged.append(resolved(t, k)) }
+        for t in any where t.kind == name { tagged.append(resolved(t, k)) }
       }
       out.rows.append(
         LineageRow(
           file: file, id: row.id,
-          fields: plan.attribute(fields: row.fields, tagged: tagged, declaredRow: fromTool.contains(row.id))))
+          fields: plan.attribute(
+            table, tagged: tagged, declaredRow: !fromTool.isEmpty && fromTool.contains(row.id))))
     }
     // A watched listing read but giving no row of any file: kept only when it gave nothing at all,
     // so each file names its own pages (BombJack's seven shelves share one walk).

@@ -54,38 +54,62 @@ public struct LineageRun: Sendable {
   /// verdict), so on a machine with a second core the lineage costs a build little of its time.
   struct Stored: Sendable {
     var besideReport: [UInt8]?
-    var byFile: [String: [UInt8]] = [:]
+    var byFile: [String: Kept] = [:]
+  }
+
+  /// A catalogue's lineage for the cache: the same lines as the kept file (a warm rebuild, a
+  /// second run the same day), or new bytes to write, and whether the kept file was damaged (it does
+  /// not inflate: cut or edited on disk), so it is dropped rather than kept as the previous build's.
+  enum Kept: Sendable {
+    case same
+    case new([UInt8], keptIsDamaged: Bool)
   }
 
   func stored() throws -> Stored {
     var out = Stored()
     if options.reportFile != nil { out.besideReport = try LineageFile.merged(files.map(\.lineage)).stored() }
-    for (p, lineage) in files where !p.partial { out.byFile[p.file] = try lineage.stored() }
+    for (p, lineage) in files where !p.partial {
+      let lines = lineage.encoded()
+      // Inflating the kept file to compare is a third of the cost of compressing the lines again,
+      // and it checks the whole file (its CRC too).
+      guard let kept = CacheStore.contents(LineageRun.cachePath(options, p.file).path) else {
+        out.byFile[p.file] = .new(try LineageFile.compressed(lines), keptIsDamaged: false)
+        continue
+      }
+      let inflated = GzipMembers.isGzip(kept) ? GzipMembers.inflateBody(kept, cap: LineageFile.maximumBytes) : nil
+      out.byFile[p.file] =
+        inflated == lines ? .same : .new(try LineageFile.compressed(lines), keptIsDamaged: inflated == nil)
+    }
     return out
   }
 
   /// Writes the lineage: beside the report always, into the cache for what was accepted in full.
-  func write(_ reports: [ProductReport], _ stored: Stored) throws {
+  /// Returns a warning for each kept file that was damaged and so replaced.
+  func write(_ reports: [ProductReport], _ stored: Stored) throws -> [String] {
+    var warnings: [String] = []
     let status = Dictionary(reports.map { ($0.file, $0.status) }, uniquingKeysWith: { a, _ in a })
     if let report = options.reportFile, let bytes = stored.besideReport {
       try AtomicFile.write(bytes, to: LineageRun.besideReport(report).path)
     }
     for (p, lineage) in files where !p.partial && [.written, .unchanged].contains(status[p.file]) {
-      guard let bytes = stored.byFile[p.file] else { continue }
-      let path = LineageRun.cachePath(options, p.file)
-      let counted = [UInt8](try MachineJSON.encode(yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)))
-      // The same answers as the kept lineage (a warm rebuild, a second run the same day): nothing to
-      // write, and the previous one stays the build before that differed.
-      if LineageRun.holds(path, bytes) {
-        if !LineageRun.holds(LineageRun.yieldsPath(options, p.file), counted) {
-          try AtomicFile.write(counted, to: LineageRun.yieldsPath(options, p.file).path)
-        }
+      guard let kept = stored.byFile[p.file] else { continue }
+      let counted = yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)
+      // The same answers as the kept lineage: nothing to write, and the previous one stays the
+      // build before that differed. The kept yields were read for drift already, so they are
+      // compared as read, not encoded again.
+      guard case .new(let bytes, let damaged) = kept else {
+        if previous[p.file] != counted { try writeYields(counted, of: p.file) }
         continue
       }
+      let path = LineageRun.cachePath(options, p.file)
       try FileManager.default.createDirectory(
         at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
       let previous = LineageRun.previousPath(options, p.file)
-      if FileManager.default.fileExists(atPath: path.path) {
+      if damaged {
+        warnings.append(
+          "\(path.path) did not inflate (cut or edited on disk): replaced with this build's lineage, "
+            + "and not kept as the previous build's")
+      } else if FileManager.default.fileExists(atPath: path.path) {
         try? FileManager.default.removeItem(at: previous)
         try FileManager.default.moveItem(at: path, to: previous)
       } else if let legacy = LineageRun.legacyLineage(options, p.file) {
@@ -95,16 +119,13 @@ public struct LineageRun: Sendable {
         try? FileManager.default.removeItem(at: LineageRun.folder(options.cacheDirectory).appendingPathComponent(name))
       }
       try AtomicFile.write(bytes, to: path.path)
-      try AtomicFile.write(counted, to: LineageRun.yieldsPath(options, p.file).path)
+      try writeYields(counted, of: p.file)
     }
+    return warnings
   }
 
-  /// Whether the file at `url` holds exactly `bytes`.
-  static func holds(_ url: URL, _ bytes: [UInt8]) -> Bool {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-      (attributes[.size] as? Int) == bytes.count, let data = FileManager.default.contents(atPath: url.path)
-    else { return false }
-    return data.elementsEqual(bytes)
+  private func writeYields(_ counted: LineageYields, of file: String) throws {
+    try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, file).path)
   }
 
   /// `<cache>/lineage/<catalogue>.yields.json`: the last build's pages and their yields, all drift
@@ -114,8 +135,7 @@ public struct LineageRun: Sendable {
   }
 
   static func readYields(_ url: URL) -> LineageYields? {
-    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-    return try? JSONDecoder().decode(LineageYields.self, from: data)
+    CacheStore.contents(url.path).flatMap(LineageYields.decode)
   }
 
   /// `R.json` → `R.lineage.jsonl.gz` beside it.

@@ -86,7 +86,9 @@ public enum BuildRunner {
         drift: { await working.value?.drift() ?? [:] })
       if let lineage = await working.value {
         do {
-          if let stored = try await storing.value { try lineage.write(reports, stored) }
+          if let stored = try await storing.value {
+            for warning in try lineage.write(reports, stored) { context.warn(warning) }
+          }
         } catch {
           context.warn("the lineage was not written: \(sentence(error))")
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Drift alarms: this build's lineage against the previous build's, page by page. A listing page
 /// that still answers 200 but yields far fewer rows (or none), or a page kind whose field came back
 /// empty everywhere it was filled, is the first sign of a markup change, before a shrink or a
@@ -92,26 +94,74 @@ public struct LineageYields: Codable, Sendable, Equatable {
   public init() {}
 
   public init(_ lineage: LineageFile, file: String, plan: LineagePlan) {
-    let listing = Set(plan.kinds.filter(\.listing).map(\.name))
-    var rows: [Int: Int] = [:]
-    // Fields counted per answer, then per kind from those: one count per field of a row.
-    var fields: [Int: [String: Int]] = [:]
-    for row in lineage.rows where row.file == file {
-      for (field, origin) in row.fields {
-        guard case .answer(let n) = origin, lineage.answers.indices.contains(n) else { continue }
-        fields[n, default: [:]][field, default: 0] += 1
-      }
-      for n in row.answers where lineage.answers.indices.contains(n) { rows[n, default: 0] += 1 }
+    // Counted in arrays by answer number and by the field's place in its kind's list (a field an
+    // answer gave is one its kind lists): a walk's lineage has tens of thousands of rows, and a
+    // dictionary per answer was most of what counting cost.
+    let answers = lineage.answers
+    var kindOf = [Int](repeating: -1, count: answers.count)
+    var lastKind = (name: "", index: -1)
+    for (n, a) in answers.enumerated() {
+      if a.kind != lastKind.name { lastKind = (a.kind, plan.kinds.firstIndex { $0.name == a.kind } ?? -1) }
+      kindOf[n] = lastKind.index
     }
-    for (n, counted) in fields {
-      fieldsByKind[lineage.answers[n].kind, default: [:]].merge(counted, uniquingKeysWith: +)
+    var rows = [Int](repeating: 0, count: answers.count)
+    var lastRow = [Int](repeating: -1, count: answers.count)
+    var byKind = plan.kinds.map { [Int](repeating: 0, count: $0.fields.count) }
+    var byPage: [Int: [Int]] = [:]
+    for (r, row) in lineage.rows.enumerated() where row.file == file {
+      for (field, origin) in row.fields {
+        guard case .answer(let n) = origin, answers.indices.contains(n) else { continue }
+        if lastRow[n] != r {
+          lastRow[n] = r
+          rows[n] += 1
+        }
+        let k = kindOf[n]
+        guard k >= 0, let f = plan.kinds[k].fields.firstIndex(of: field) else { continue }
+        byKind[k][f] += 1
+        if plan.kinds[k].listing { byPage[n, default: [Int](repeating: 0, count: byKind[k].count)][f] += 1 }
+      }
+    }
+    func named(_ counts: [Int], _ k: Int) -> [String: Int] {
+      var out: [String: Int] = [:]
+      for (f, c) in counts.enumerated() where c > 0 { out[plan.kinds[k].fields[f]] = c }
+      return out
+    }
+    for (k, counts) in byKind.enumerated() where counts.contains(where: { $0 > 0 }) {
+      fieldsByKind[plan.kinds[k].name] = named(counts, k)
     }
     // Every answer the build read counts, also a page that gave no row (its yield is zero).
-    for (n, a) in lineage.answers.enumerated() {
+    for (n, a) in answers.enumerated() {
       answersByKind[a.kind, default: 0] += 1
       if a.status == 200 { okByKind[a.kind, default: 0] += 1 }
-      guard listing.contains(a.kind) else { continue }
-      pages.append(Page(kind: a.kind, url: a.url, status: a.status, rows: rows[n] ?? 0, fields: fields[n] ?? [:]))
+      guard kindOf[n] >= 0, plan.kinds[kindOf[n]].listing else { continue }
+      pages.append(
+        Page(
+          kind: a.kind, url: a.url, status: a.status, rows: rows[n],
+          fields: byPage[n].map { named($0, kindOf[n]) } ?? [:]))
     }
+  }
+}
+
+extension LineageYields {
+  /// Reads what `MachineJSON` wrote of the yields (the cache's `<catalogue>.yields.json`), or nil
+  /// when it is not that: a damaged file means no previous yields, so no drift, never a failed build.
+  /// Read through `JSONSerialization` rather than `Codable`, whose first use in a process cost a
+  /// warm rebuild more than the counting.
+  public static func decode(_ bytes: [UInt8]) -> LineageYields? {
+    guard let o = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
+      let pages = o["pages"] as? [[String: Any]], let byKind = o["fieldsByKind"] as? [String: [String: Int]],
+      let answers = o["answersByKind"] as? [String: Int], let ok = o["okByKind"] as? [String: Int]
+    else { return nil }
+    var out = LineageYields()
+    for p in pages {
+      guard let kind = p["kind"] as? String, let url = p["url"] as? String, let rows = p["rows"] as? Int,
+        let fields = p["fields"] as? [String: Int]
+      else { return nil }
+      out.pages.append(Page(kind: kind, url: url, status: p["status"] as? Int, rows: rows, fields: fields))
+    }
+    out.fieldsByKind = byKind
+    out.answersByKind = answers
+    out.okByKind = ok
+    return out
   }
 }

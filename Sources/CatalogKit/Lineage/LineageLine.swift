@@ -48,13 +48,67 @@ public enum FieldOrigin: Sendable, Equatable, Hashable {
   case answer(Int)
   case tool
   case previous
+}
 
-  var json: String {
-    switch self {
-    case .answer(let n): String(n)
-    case .tool: "\"tool\""
-    case .previous: "\"previous\""
+/// A row's fields and where each came from, kept sorted by field name: a row has a dozen fields, so
+/// a sorted array is built with no hashing (a walk's lineage makes one for each of tens of thousands
+/// of rows) and the row line writes them in this order as they are.
+public struct FieldOrigins: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+  public typealias Element = (field: String, origin: FieldOrigin)
+  public private(set) var entries: [Element]
+
+  public init() { entries = [] }
+
+  /// From entries already sorted by field, each field once (what `LineagePlan` attributes).
+  init(sorted entries: [Element]) { self.entries = entries }
+
+  public init(_ origins: [String: FieldOrigin]) {
+    entries = origins.map { (field: $0.key, origin: $0.value) }.sorted { $0.field < $1.field }
+  }
+
+  public init(dictionaryLiteral elements: (String, FieldOrigin)...) {
+    self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+
+  private func position(_ field: String) -> (found: Bool, at: Int) {
+    var (low, high) = (0, entries.count)
+    while low < high {
+      let mid = (low + high) / 2
+      if entries[mid].field < field { low = mid + 1 } else { high = mid }
     }
+    return (low < entries.count && entries[low].field == field, low)
+  }
+
+  public subscript(field: String) -> FieldOrigin? {
+    get {
+      let p = position(field)
+      return p.found ? entries[p.at].origin : nil
+    }
+    set {
+      let p = position(field)
+      switch (p.found, newValue) {
+      case (true, let v?): entries[p.at].origin = v
+      case (true, nil): entries.remove(at: p.at)
+      case (false, let v?): entries.insert((field, v), at: p.at)
+      case (false, nil): break
+      }
+    }
+  }
+
+  public var keys: [String] { entries.map(\.field) }
+  public var values: [FieldOrigin] { entries.map(\.origin) }
+  public var count: Int { entries.count }
+  public var isEmpty: Bool { entries.isEmpty }
+
+  public func mapValues(_ transform: (FieldOrigin) -> FieldOrigin) -> FieldOrigins {
+    FieldOrigins(sorted: entries.map { ($0.field, transform($0.origin)) })
+  }
+
+  public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
+
+  public static func == (a: FieldOrigins, b: FieldOrigins) -> Bool {
+    a.entries.count == b.entries.count
+      && zip(a.entries, b.entries).allSatisfy { $0.field == $1.field && $0.origin == $1.origin }
   }
 }
 
@@ -63,9 +117,9 @@ public enum FieldOrigin: Sendable, Equatable, Hashable {
 public struct LineageRow: Sendable, Equatable {
   public var file: String
   public var id: String
-  public var fields: [String: FieldOrigin]
+  public var fields: FieldOrigins
 
-  public init(file: String, id: String, fields: [String: FieldOrigin]) {
+  public init(file: String, id: String, fields: FieldOrigins) {
     self.file = file
     self.id = id
     self.fields = fields
@@ -74,7 +128,7 @@ public struct LineageRow: Sendable, Equatable {
   /// The answer numbers the row cites, in order.
   public var answers: [Int] {
     var out: [Int] = []
-    for case .answer(let n) in fields.values where !out.contains(n) { out.append(n) }
+    for (_, origin) in fields { if case .answer(let n) = origin, !out.contains(n) { out.append(n) } }
     return out.sorted()
   }
 }
@@ -144,17 +198,21 @@ public struct LineageFile: Sendable, Equatable {
 
   /// The file as it is kept on disk: the lines gzip-compressed (`.jsonl.gz`). A listing page's
   /// URL, kind and dates repeat on every line that cites it, so the lines shrink to a tenth or less.
-  public func stored() throws -> [UInt8] {
+  public func stored() throws -> [UInt8] { try LineageFile.compressed(encoded()) }
+
+  /// Lines `encoded()` gave, compressed as a lineage file keeps them.
+  public static func compressed(_ lines: [UInt8]) throws -> [UInt8] {
     do {
-      return try GzipMembers.compress(encoded(), level: LineageFile.compressionLevel)
+      return try GzipMembers.compress(lines, level: compressionLevel)
     } catch {
       throw Malformed(line: 0, reason: "\(error)")
     }
   }
 
-  /// zlib's level 4: the fastest with lazy matching, half again as fast as the default 6 on these
-  /// lines for 2–4% more bytes (levels 1–3 cost a fifth more).
-  static let compressionLevel: Int32 = 4
+  /// zlib's level 5: on a RetroSpec build's 437 KB of lines, level 4 takes 3.4 ms for 43.6 KB,
+  /// 5 the same time for 40.4 KB, the default 6 nearly twice as long for 39.7 KB; levels 1–3 are
+  /// barely faster and a fifth bigger.
+  static let compressionLevel: Int32 = 5
 
   /// How many hex digits of an answer body's SHA-256 a lineage keeps: 64 bits, as a short commit
   /// hash, tell two answers of one URL apart and find the body in the cache; the whole digest was
@@ -164,42 +222,51 @@ public struct LineageFile: Sendable, Equatable {
   /// A body's SHA-256 as a lineage keeps it.
   public static func shortDigest(_ sha256: String?) -> String? { sha256.map { String($0.prefix(digestDigits)) } }
 
-  /// One answer line and its newline; keys in sorted order, absent values left out.
+  /// One answer line and its newline; keys in sorted order, absent values left out. Keys and
+  /// numbers go in as bytes, with no string made per line: a walk writes tens of thousands.
   static func appendAnswer(_ n: Int, _ a: LineageAnswer, to out: inout [UInt8]) {
-    func text(_ key: String, _ value: String?) {
+    func text(_ key: StaticString, _ value: String?) {
       guard let value else { return }
-      out += ",\"\(key)\":".utf8
+      JSONBytes.append(key, to: &out)
       JSONString.append(value, to: &out)
     }
-    out += "{\"answer\":\(n)".utf8
-    text("etag", a.etag)
-    text("fetched", a.fetched)
-    text("kind", a.kind)
-    text("lastModified", a.lastModified)
-    text("length", a.length)
-    text("method", a.method)
-    text("sha256", a.sha256)
-    if let v = a.status { out += ",\"status\":\(v)".utf8 }
-    text("url", a.url)
-    out += "}\n".utf8
+    JSONBytes.append("{\"answer\":", to: &out)
+    JSONBytes.append(n, to: &out)
+    text(",\"etag\":", a.etag)
+    text(",\"fetched\":", a.fetched)
+    text(",\"kind\":", a.kind)
+    text(",\"lastModified\":", a.lastModified)
+    text(",\"length\":", a.length)
+    text(",\"method\":", a.method)
+    text(",\"sha256\":", a.sha256)
+    if let v = a.status {
+      JSONBytes.append(",\"status\":", to: &out)
+      JSONBytes.append(v, to: &out)
+    }
+    text(",\"url\":", a.url)
+    JSONBytes.append("}\n", to: &out)
   }
 
   /// One row line and its newline; keys (and field names) in sorted order.
   static func appendRow(_ r: LineageRow, to out: inout [UInt8]) {
-    out += "{\"fields\":{".utf8
+    JSONBytes.append("{\"fields\":{", to: &out)
     var first = true
-    for (field, origin) in r.fields.sorted(by: { $0.key < $1.key }) {
+    for (field, origin) in r.fields {
       if !first { out.append(0x2C) }
       first = false
       JSONString.append(field, to: &out)
       out.append(0x3A)
-      out += origin.json.utf8
+      switch origin {
+      case .answer(let n): JSONBytes.append(n, to: &out)
+      case .tool: JSONBytes.append("\"tool\"", to: &out)
+      case .previous: JSONBytes.append("\"previous\"", to: &out)
+      }
     }
-    out += "},\"file\":".utf8
+    JSONBytes.append("},\"file\":", to: &out)
     JSONString.append(r.file, to: &out)
-    out += ",\"id\":".utf8
+    JSONBytes.append(",\"id\":", to: &out)
     JSONString.append(r.id, to: &out)
-    out += "}\n".utf8
+    JSONBytes.append("}\n", to: &out)
   }
 
   /// Why a lineage file could not be read: the line and what is wrong with it.
@@ -261,7 +328,7 @@ public struct LineageFile: Sendable, Equatable {
           throw Malformed(line: lineNumber, reason: "field \(field) of \(id) cites no answer above it")
         }
       }
-      file.rows.append(LineageRow(file: name, id: id, fields: origins))
+      file.rows.append(LineageRow(file: name, id: id, fields: FieldOrigins(origins)))
     }
     return file
   }

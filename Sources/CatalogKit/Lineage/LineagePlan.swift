@@ -43,35 +43,59 @@ public struct LineagePlan: Sendable {
     self.claimants = claimants
   }
 
-  /// Whether a page of kind `index` may give one of `fields`.
-  public func kind(_ index: Int, givesAnyOf fields: [String]) -> Bool {
-    fields.contains { claimants[$0]?.contains(index) == true }
-  }
-
   public func kind(_ name: String) -> Kind? { kinds.first { $0.name == name } }
 
-  /// Which answer gave each field a row has. `tagged` are the row's answers as (kind, answer
+  /// How the rows with one list of fields are attributed, worked out once for the list (a
+  /// catalogue's rows share a handful of lists) rather than once per row: the fields in sorted
+  /// order, the kinds that claim each, what a field no answer gives falls back to, and which kinds
+  /// may give any of the fields at all (only those of a row's answers are looked up).
+  public struct Attribution: Sendable {
+    public let fields: [String]
+    let claimants: [[Int]]
+    let fallback: [FieldOrigin?]
+    /// Kind indices in plan order.
+    public let kinds: [Int]
+  }
+
+  public func attribution(for fields: [String]) -> Attribution {
+    let sorted = fields.sorted()
+    let claims = sorted.map { claimants[$0] ?? [] }
+    let fallback: [FieldOrigin?] = sorted.map { f in
+      declared.contains(f) ? .tool : carried.contains(f) ? .previous : nil
+    }
+    let used = Set(claims.joined())
+    return Attribution(
+      fields: sorted, claimants: claims, fallback: fallback, kinds: kinds.indices.filter(used.contains))
+  }
+
+  /// Which answer gave each field a row has. `tagged` are the row's answers as (kind index, answer
   /// number, status). A field no answer of the row claims is the declaration's (every such field
   /// of a row the tool itself lists, `declaredRow`) or the previous catalogue's when the plan says
   /// so, and otherwise left out (a test holds that none is).
   public func attribute(
-    fields: [String], tagged: [(kind: String, answer: Int, status: Int?)], declaredRow: Bool = false
-  ) -> [String: FieldOrigin] {
-    var out: [String: FieldOrigin] = [:]
-    out.reserveCapacity(fields.count)
-    for field in fields {
+    _ a: Attribution, tagged: [(kind: Int, answer: Int, status: Int?)], declaredRow: Bool = false
+  ) -> FieldOrigins {
+    var out: [FieldOrigins.Element] = []
+    out.reserveCapacity(a.fields.count)
+    for (i, field) in a.fields.enumerated() {
       var origin: FieldOrigin?
-      for i in claimants[field] ?? [] {
-        let k = kinds[i]
-        if let t = tagged.first(where: { t in t.kind == k.name && (k.fieldsFromAnyStatus || t.status == 200) }) {
+      for k in a.claimants[i] {
+        let anyStatus = kinds[k].fieldsFromAnyStatus
+        if let t = tagged.first(where: { t in t.kind == k && (anyStatus || t.status == 200) }) {
           origin = .answer(t.answer)
           break
         }
       }
-      if origin == nil, declaredRow || declared.contains(field) { origin = .tool }
-      if origin == nil, carried.contains(field) { origin = .previous }
-      if let origin { out[field] = origin }
+      if let origin = origin ?? (declaredRow ? .tool : a.fallback[i]) { out.append((field, origin)) }
     }
-    return out
+    return FieldOrigins(sorted: out)
+  }
+
+  /// The same for one row, the tagged answers named by kind.
+  public func attribute(
+    fields: [String], tagged: [(kind: String, answer: Int, status: Int?)], declaredRow: Bool = false
+  ) -> FieldOrigins {
+    let indexed = tagged.compactMap { t in kinds.firstIndex { $0.name == t.kind }.map { ($0, t.answer, t.status) } }
+    return attribute(attribution(for: fields), tagged: indexed, declaredRow: declaredRow)
   }
 }

@@ -41,3 +41,25 @@ public enum JSONString {
 
   private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
 }
+
+/// Bytes of a JSON document being written by hand: literal keys and punctuation, and integers in
+/// decimal, appended with no string made for them.
+public enum JSONBytes {
+  public static func append(_ literal: StaticString, to out: inout [UInt8]) {
+    out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  public static func append(_ n: Int, to out: inout [UInt8]) {
+    if n < 0 { out.append(0x2D) }
+    // From the highest digit down, on the magnitude (Int.min has no positive counterpart); the
+    // divisor is grown only while it stays at or under the value, so it never overflows.
+    var m = n.magnitude
+    var divisor: UInt = 1
+    while m / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      out.append(0x30 + UInt8(m / divisor))
+      m %= divisor
+      divisor /= 10
+    }
+  }
+}

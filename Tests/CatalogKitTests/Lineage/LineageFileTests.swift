@@ -164,4 +164,37 @@ final class LineageFileTests: XCTestCase {
     revalidated.answers[0].fetched = "2026-12-08T00:00:00Z"
     XCTAssertEqual(LineageChange.changes(old: old, new: revalidated, file: "c.json", id: "A"), [])
   }
+
+  func testFieldOriginsStaySortedAndReadLikeADictionary() {
+    var o: FieldOrigins = ["title": .answer(1), "id": .answer(0), "bytes": .tool]
+    XCTAssertEqual(o.keys, ["bytes", "id", "title"])
+    o["cover"] = .previous
+    o["id"] = .answer(3)
+    o["title"] = nil
+    o["absent"] = nil
+    XCTAssertEqual(o.keys, ["bytes", "cover", "id"])
+    XCTAssertEqual(o["id"], .answer(3))
+    XCTAssertNil(o["title"])
+    XCTAssertEqual(o, FieldOrigins(["id": .answer(3), "cover": .previous, "bytes": .tool]))
+    XCTAssertNotEqual(o, ["id": .answer(3), "cover": .previous])
+    XCTAssertEqual(o.mapValues { _ in .tool }.values, [.tool, .tool, .tool])
+  }
+
+  func testYieldsReadBackAsWrittenAndADamagedFileIsNoYields() throws {
+    var answers = (0..<6).map { answer("detail", "https://h/d\($0)") }
+    answers.append(answer("listing", "https://h/l"))
+    answers.append(answer("listing", "https://h/empty", status: 404))
+    let rows = (0..<6).map {
+      LineageRow(file: "c.json", id: "A\($0)", fields: ["id": .answer(6), "title": .answer($0), "pages": .answer($0)])
+    }
+    let yields = LineageYields(LineageFile(answers: answers, rows: rows), file: "c.json", plan: plan)
+    XCTAssertEqual(yields.pages.map(\.rows), [6, 0])
+    XCTAssertEqual(yields.pages.first?.fields, ["id": 6])
+    XCTAssertEqual(yields.fieldsByKind, ["detail": ["title": 6, "pages": 6], "listing": ["id": 6]])
+    XCTAssertEqual(yields.okByKind, ["detail": 6, "listing": 1])
+    let bytes = [UInt8](try MachineJSON.encode(yields))
+    XCTAssertEqual(LineageYields.decode(bytes), yields)
+    XCTAssertNil(LineageYields.decode(Array(bytes.prefix(bytes.count / 2))), "a cut file")
+    XCTAssertNil(LineageYields.decode(Array(#"{"pages":[{"kind":"x"}]}"#.utf8)), "a page without its counts")
+  }
 }

@@ -30,4 +30,15 @@ final class JSONStringTests: XCTestCase {
     XCTAssertEqual(HTMLEntities.escape(s), "Tom &amp; &quot;Jerry&quot; &lt;1&gt;")
     XCTAssertEqual(HTMLEntities.decode(HTMLEntities.escape(s)), s)
   }
+
+  func testIntegersAreWrittenAsSwiftWritesThemAtEveryEdge() {
+    for n in [0, 7, 10, 99, 100, 1_000_000, -1, -10, 123_456_789, Int.max, Int.min, Int.min + 1] {
+      var out: [UInt8] = []
+      JSONBytes.append(n, to: &out)
+      XCTAssertEqual(String(decoding: out, as: UTF8.self), String(n))
+    }
+    var out: [UInt8] = [0x5B]
+    JSONBytes.append("\"a\":", to: &out)
+    XCTAssertEqual(String(decoding: out, as: UTF8.self), "[\"a\":")
+  }
 }

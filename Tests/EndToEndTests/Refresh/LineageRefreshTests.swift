@@ -246,4 +246,18 @@ final class LineageRefreshTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: previous), first, "the kept lineage became the previous one")
     XCTAssertNotEqual(try Data(contentsOf: current), first)
   }
+
+  func testAKeptLineageCutOnDiskIsReplacedWithAWarningAndNotKeptAsThePreviousOne() throws {
+    try publish(GeneratedRetroSpec(issuesPerSeries: 2))
+    XCTAssertEqual(try build().status, 0)
+    let current = lineageFolder.appendingPathComponent(LineageNames.current("retrospec-catalog.json"))
+    let previous = lineageFolder.appendingPathComponent(LineageNames.previous("retrospec-catalog.json"))
+    let whole = try Data(contentsOf: current)
+    try whole.prefix(whole.count / 2).write(to: current)
+    let r = try build(["--no-network"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stderr.contains("did not inflate (cut or edited on disk)"), r.stderr)
+    XCTAssertEqual(try Data(contentsOf: current), whole, "the same answers give the same file again")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: previous.path), "a damaged file is no build's lineage")
+  }
 }
