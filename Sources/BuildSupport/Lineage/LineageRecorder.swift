@@ -12,29 +12,30 @@ public final class LineageRecorder: Sendable {
   private struct Tag: Hashable {
     var kind: String
     var url: String
-
-    init(kind: String, url: URL) {
-      self.kind = kind
-      self.url = url.absoluteString
-    }
-
-    init(kind: String, address: String) {
-      self.kind = kind
-      self.url = address
-    }
   }
 
   private struct State {
+    /// Each distinct tag once, numbered as first seen: rows hold the numbers, so writing the
+    /// lineage hashes no URL again and copies no string per row.
+    var numbered: [Tag: Int] = [:]
+    var tags: [Tag] = []
     /// Tags for a row of one file, and tags for an id in whichever file it lands (a crawl that does
     /// not know yet which shelf a row goes to).
-    var byFile: [String: [String: [Tag]]] = [:]
-    var anyFile: [String: [Tag]] = [:]
+    var byFile: [String: [String: [Int]]] = [:]
+    var anyFile: [String: [Int]] = [:]
     /// Pages read, whether or not they gave a row: a listing that came back empty is drift.
-    var read: [Tag] = []
+    var read: [Int] = []
     /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
     var fromTool = Set<String>()
 
-    mutating func add(_ tag: Tag, to id: String, file: String?) {
+    mutating func number(_ tag: Tag) -> Int {
+      if let n = numbered[tag] { return n }
+      numbered[tag] = tags.count
+      tags.append(tag)
+      return tags.count - 1
+    }
+
+    mutating func add(_ tag: Int, to id: String, file: String?) {
       if let file {
         byFile[file, default: [:]][id, default: []].append(tag)
       } else {
@@ -55,27 +56,28 @@ public final class LineageRecorder: Sendable {
   /// Row `id` (of `file`, or of any file when nil) was built from the answer for `url`, a page of `kind`.
   public func tag(_ id: String, _ kind: String, _ url: URL, file: String? = nil) {
     guard enabled else { return }
-    add(Tag(kind: kind, url: url), to: id, file: file)
+    add(Tag(kind: kind, url: url.absoluteString), to: id, file: file)
   }
 
   /// The same for an answer whose URL the crawl holds as text, exactly as `URL.absoluteString`
   /// gives it (a size probe's address): no URL is made only to be turned back into text.
   public func tag(_ id: String, _ kind: String, address: String, file: String? = nil) {
     guard enabled else { return }
-    add(Tag(kind: kind, address: address), to: id, file: file)
+    add(Tag(kind: kind, url: address), to: id, file: file)
   }
 
   private func add(_ tag: Tag, to id: String, file: String?) {
-    state.withLock { $0.add(tag, to: id, file: file) }
+    state.withLock { s in s.add(s.number(tag), to: id, file: file) }
   }
 
   /// Every row in `ids` came from the one page at `url` (a listing), which was read.
   public func tag(_ ids: some Sequence<String>, _ kind: String, _ url: URL, file: String? = nil) {
     guard enabled else { return }
-    let tag = Tag(kind: kind, url: url)
+    let tag = Tag(kind: kind, url: url.absoluteString)
     state.withLock { s in
-      s.read.append(tag)
-      for id in ids { s.add(tag, to: id, file: file) }
+      let n = s.number(tag)
+      s.read.append(n)
+      for id in ids { s.add(n, to: id, file: file) }
     }
   }
 
@@ -89,7 +91,8 @@ public final class LineageRecorder: Sendable {
   /// A page of `kind` was read (it may have given no row).
   public func read(_ kind: String, _ url: URL) {
     guard enabled else { return }
-    state.withLock { $0.read.append(Tag(kind: kind, url: url)) }
+    let tag = Tag(kind: kind, url: url.absoluteString)
+    state.withLock { s in s.read.append(s.number(tag)) }
   }
 
   /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per
@@ -100,27 +103,36 @@ public final class LineageRecorder: Sendable {
   func lineage(
     file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>
   ) -> LineageFile {
-    let (byFile, anyFile, fromTool) = state.withLock { s in (s.byFile[file] ?? [:], s.anyFile, s.fromTool) }
+    let (tags, byFile, anyFile, fromTool) = state.withLock { s in (s.tags, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
+    }
     var out = LineageFile()
-    var numbers: [Tag: Int] = [:]
-    func number(_ t: Tag) -> Int {
-      if let n = numbers[t] { return n }
-      let method = plan.kind(t.kind)?.method ?? "GET"
+    // Each tag's answer number in this file (-1 until a row cites it) and its kind in the plan.
+    var numbers = [Int](repeating: -1, count: tags.count)
+    var kinds = [Int](repeating: -2, count: tags.count)
+    func kind(_ t: Int) -> Int {
+      if kinds[t] == -2 { kinds[t] = plan.kinds.firstIndex { $0.name == tags[t].kind } ?? -1 }
+      return kinds[t]
+    }
+    func number(_ t: Int) -> Int {
+      if numbers[t] >= 0 { return numbers[t] }
+      let tag = tags[t]
+      let k = kind(t)
+      let method = k >= 0 ? plan.kinds[k].method : "GET"
       let m: HTTPMethod = method == "HEAD" ? .head : .get
       let record =
-        cache.answerRecord(method: m, address: t.url)
-        ?? URL(string: t.url).flatMap { cache.storedRecord(method: m, url: $0) }
+        cache.answerRecord(method: m, address: tag.url)
+        ?? URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }
       let n = out.answers.count
       out.answers.append(
         LineageAnswer(
-          kind: t.kind, method: method, url: t.url, status: record?.status, fetched: record?.fetched,
+          kind: tag.kind, method: method, url: tag.url, status: record?.status, fetched: record?.fetched,
           etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
           sha256: method == "HEAD" ? nil : LineageFile.shortDigest(record?.bodySHA256),
           length: method == "HEAD" ? record?.headers["content-length"] : nil))
       numbers[t] = n
       return n
     }
-    func resolved(_ t: Tag, _ kind: Int) -> (kind: Int, answer: Int, status: Int?) {
+    func resolved(_ t: Int, _ kind: Int) -> (kind: Int, answer: Int, status: Int?) {
       let n = number(t)
       return (kind, n, out.answers[n].status)
     }
@@ -140,9 +152,8 @@ public final class LineageRecorder: Sendable {
       let (mine, any) = (byFile[row.id] ?? [], anyFile[row.id] ?? [])
       tagged.removeAll(keepingCapacity: true)
       for k in table.kinds {
-        let name = plan.kinds[k].name
-        for t in mine where t.kind == name { tagged.append(resolved(t, k)) }
-        for t in any where t.kind == name { tagged.append(resolved(t, k)) }
+        for t in mine where kind(t) == k { tagged.append(resolved(t, k)) }
+        for t in any where kind(t) == k { tagged.append(resolved(t, k)) }
       }
       out.rows.append(
         LineageRow(
@@ -155,13 +166,13 @@ public final class LineageRecorder: Sendable {
     let unnamed =
       watched.isEmpty
       ? []
-      : state.withLock { s in s.read.filter { watched.contains($0.url) } }
-        .filter { numbers[$0] == nil && plan.kind($0.kind)?.listing == true }
+      : state.withLock { s in s.read }
+        .filter { numbers[$0] < 0 && watched.contains(tags[$0].url) && kind($0) >= 0 && plan.kinds[kind($0)].listing }
     guard !unnamed.isEmpty else { return out }
     let used = state.withLock { s in
       s.byFile.values.reduce(Set(s.anyFile.values.joined())) { $0.union($1.values.joined()) }
     }
-    for t in unnamed where numbers[t] == nil && !used.contains(t) { _ = number(t) }
+    for t in unnamed where numbers[t] < 0 && !used.contains(t) { _ = number(t) }
     return out
   }
 }

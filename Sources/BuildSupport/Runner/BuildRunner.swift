@@ -78,9 +78,11 @@ public enum BuildRunner {
           "--output names one file, but this run writes \(products.count); give a folder with --out.", tool: tool.name)
       }
       // The lineage is worked out, then compressed, on another core while the catalogues are
-      // validated and written; drift joins each catalogue's findings once its rules have run.
-      let working = Task.detached { LineageRun(context, products: products) }
-      let storing = Task.detached { try await working.value?.stored() }
+      // validated and written; drift joins each catalogue's findings once its rules have run. At
+      // the run's own priority: as a detached task's default it waited milliseconds behind the
+      // rules' tasks, and it is the longer of the two.
+      let working = Task.detached(priority: .high) { LineageRun(context, products: products) }
+      let storing = Task.detached(priority: .high) { try await working.value?.stored() }
       reports = try await writeAllOrNone(
         products, options: options, previous: context.previous, printer: printer,
         drift: { await working.value?.drift() ?? [:] })
