@@ -87,14 +87,19 @@ enum VintageAppleCrawl {
         ctx.warn(
           "\(section.url?.absoluteString ?? section.slug): \(section.name): no rows — the page or the parse changed")
       }
-      let urls = unsized.catalogue.issues.compactMap { URL(string: VintageAppleSection.base + $0.zip) }
-      let probes = ctx.sizeProbes(from: try await ctx.probeSizes(urls), below: VintageAppleSection.base)
+      let urls = unsized.catalogue.issues.compactMap { i in
+        URL(string: VintageAppleSection.base + i.zip).map { (zip: i.zip, url: $0) }
+      }
+      let probes = ctx.sizeProbes(from: try await ctx.probeSizes(urls.map(\.url)), below: VintageAppleSection.base)
       let outcome = VintageAppleCatalogueAssembly.assemble(listings: listings, probes: probes, generated: o.date)
       for section in outcome.perSection {
         ctx.note("  \(padded(section.name, 34)) \(Plural.count(section.files, "file"))")
       }
       let c = outcome.catalogue
-      VintageAppleLineage.tag(ctx, c, file: group.catalogueFile, sections: groupSections, probed: Set(probes.keys))
+      VintageAppleLineage.tag(
+        ctx, c, file: group.catalogueFile, sections: groupSections,
+        probed: Dictionary(
+          urls.filter { probes[$0.zip] != nil }.map { ($0.zip, $0.url) }, uniquingKeysWith: { a, _ in a }))
       let limits = try thresholdsByGroup[group] ?? thresholds(ctx, group)
       products.append(
         .issue(

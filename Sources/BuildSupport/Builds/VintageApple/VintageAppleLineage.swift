@@ -11,9 +11,10 @@ enum VintageAppleLineage {
   ])
 
   /// Tags each row of `c` with its section page (the series is the section's slug) and the HEAD of
-  /// its file when that was answered.
+  /// its file when that was answered (`probed`: the URL each answered file was asked at, by its
+  /// path, so no URL is parsed a second time).
   static func tag(
-    _ ctx: BuildContext, _ c: IssueCatalogue, file: String, sections: [VintageAppleSection], probed: Set<String>
+    _ ctx: BuildContext, _ c: IssueCatalogue, file: String, sections: [VintageAppleSection], probed: [String: URL]
   ) {
     guard ctx.lineage.isOn else { return }
     var bySeries: [String: [String]] = [:]
@@ -22,8 +23,8 @@ enum VintageAppleLineage {
       guard let url = section.url else { continue }
       ctx.lineage.tag(bySeries[section.slug] ?? [], "section", url, file: file)
     }
-    for issue in c.issues where probed.contains(issue.zip) {
-      if let u = URL(string: VintageAppleSection.base + issue.zip) { ctx.lineage.tag(issue.id, "head", u, file: file) }
+    for issue in c.issues {
+      if let u = probed[issue.zip] { ctx.lineage.tag(issue.id, "head", u, file: file) }
     }
   }
 }
