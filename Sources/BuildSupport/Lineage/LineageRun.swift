@@ -65,22 +65,40 @@ public struct LineageRun: Sendable {
     case new([UInt8], keptIsDamaged: Bool)
   }
 
-  func stored() throws -> Stored {
-    var out = Stored()
-    if options.reportFile != nil { out.besideReport = try LineageFile.merged(files.map(\.lineage)).stored() }
-    for (p, lineage) in files where !p.partial {
-      let lines = lineage.encoded()
-      // Inflating the kept file to compare is a third of the cost of compressing the lines again,
-      // and it checks the whole file (its CRC too).
-      guard let kept = CacheStore.contents(LineageRun.cachePath(options, p.file).path) else {
-        out.byFile[p.file] = .new(try LineageFile.compressed(lines), keptIsDamaged: false)
-        continue
-      }
-      let inflated = GzipMembers.isGzip(kept) ? GzipMembers.inflateBody(kept, cap: LineageFile.maximumBytes) : nil
-      out.byFile[p.file] =
-        inflated == lines ? .same : .new(try LineageFile.compressed(lines), keptIsDamaged: inflated == nil)
+  func stored() async throws -> Stored {
+    // One task per file, the report's as one more: a walk's seven shelves share the cores at the
+    // end of a build, when nothing else is left to run.
+    enum Part: Sendable {
+      case file(String, Kept)
+      case besideReport([UInt8])
     }
-    return out
+    return try await withThrowingTaskGroup(of: Part.self) { group in
+      if options.reportFile != nil {
+        group.addTask { .besideReport(try LineageFile.merged(files.map(\.lineage)).stored()) }
+      }
+      for (p, lineage) in files where !p.partial {
+        group.addTask { .file(p.file, try kept(lineage, of: p.file)) }
+      }
+      var out = Stored()
+      for try await part in group {
+        switch part {
+        case .file(let file, let kept): out.byFile[file] = kept
+        case .besideReport(let bytes): out.besideReport = bytes
+        }
+      }
+      return out
+    }
+  }
+
+  /// A file's lines against the cache's kept file: inflating that to compare is a third of the
+  /// cost of compressing the lines again, and it checks the whole file (its CRC too).
+  private func kept(_ lineage: LineageFile, of file: String) throws -> Kept {
+    let lines = lineage.encoded()
+    guard let kept = CacheStore.contents(LineageRun.cachePath(options, file).path) else {
+      return .new(try LineageFile.compressed(lines), keptIsDamaged: false)
+    }
+    let inflated = GzipMembers.isGzip(kept) ? GzipMembers.inflateBody(kept, cap: LineageFile.maximumBytes) : nil
+    return inflated == lines ? .same : .new(try LineageFile.compressed(lines), keptIsDamaged: inflated == nil)
   }
 
   /// Writes the lineage: beside the report always, into the cache for what was accepted in full.
