@@ -226,14 +226,21 @@ final class LineageRefreshTests: XCTestCase {
       in: dir.appendingPathComponent("report.json"))
   }
 
+  /// A small site built once: where the cache keeps its lineage, and where the previous one would go.
+  private func keptLineageOfAFirstBuild() throws -> (current: URL, previous: URL) {
+    try publish(GeneratedRetroSpec(issuesPerSeries: 2))
+    XCTAssertEqual(try build().status, 0)
+    return (
+      lineageFolder.appendingPathComponent(LineageNames.current("retrospec-catalog.json")),
+      lineageFolder.appendingPathComponent(LineageNames.previous("retrospec-catalog.json"))
+    )
+  }
+
   /// A rebuild whose lineage is byte for byte the kept one writes none (a warm rebuild costs no
   /// lineage write and the previous one stays the last build that differed); a rebuild whose
   /// answers changed moves the kept one to the previous.
   func testAnUnchangedLineageIsNotRewrittenAndAChangedOneMovesTheKeptOneToPrevious() throws {
-    try publish(GeneratedRetroSpec(issuesPerSeries: 2))
-    XCTAssertEqual(try build().status, 0)
-    let current = lineageFolder.appendingPathComponent(LineageNames.current("retrospec-catalog.json"))
-    let previous = lineageFolder.appendingPathComponent(LineageNames.previous("retrospec-catalog.json"))
+    let (current, previous) = try keptLineageOfAFirstBuild()
     let first = try Data(contentsOf: current)
     let inode = try FileManager.default.attributesOfItem(atPath: current.path)[.systemFileNumber] as? Int
     XCTAssertEqual(try build(["--no-network"]).status, 0)
@@ -248,10 +255,7 @@ final class LineageRefreshTests: XCTestCase {
   }
 
   func testAKeptLineageCutOnDiskIsReplacedWithAWarningAndNotKeptAsThePreviousOne() throws {
-    try publish(GeneratedRetroSpec(issuesPerSeries: 2))
-    XCTAssertEqual(try build().status, 0)
-    let current = lineageFolder.appendingPathComponent(LineageNames.current("retrospec-catalog.json"))
-    let previous = lineageFolder.appendingPathComponent(LineageNames.previous("retrospec-catalog.json"))
+    let (current, previous) = try keptLineageOfAFirstBuild()
     let whole = try Data(contentsOf: current)
     try whole.prefix(whole.count / 2).write(to: current)
     let r = try build(["--no-network"])
