@@ -91,8 +91,11 @@ public final class CacheStore: Sendable {
   private let state = Mutex(State())
   let headLog: HeadLog
   /// Every record this process read or wrote, by method and URL as asked: the lineage names them
-  /// without reading or normalising again.
+  /// without reading or normalising again. Kept only by a store that `remembersAnswers` (a build
+  /// that writes lineage): an export or a mirror reads a whole cache once, and holding each record
+  /// made its memory grow with the cache (546 MB exporting a million entries).
   let answered = Mutex([AnswerKey: CacheRecord]())
+  let remembersAnswers: Bool
 
   private struct State {
     var knownFolders = Set<String>()
@@ -103,12 +106,15 @@ public final class CacheStore: Sendable {
     "content-type", "content-length", "etag", "last-modified", "location", "content-range",
   ]
 
-  public convenience init(root: URL) { self.init(root: root, headLogInMemoryLimit: 16 << 20) }
+  public convenience init(root: URL, remembersAnswers: Bool = false) {
+    self.init(root: root, headLogInMemoryLimit: 16 << 20, remembersAnswers: remembersAnswers)
+  }
 
   /// `headLogInMemoryLimit`: the HEAD log's size up to which it is read whole (tests lower it to
   /// reach the binary search with a small log).
-  init(root: URL, headLogInMemoryLimit: Int) {
+  init(root: URL, headLogInMemoryLimit: Int, remembersAnswers: Bool = false) {
     self.root = root
+    self.remembersAnswers = remembersAnswers
     let entries = root.appendingPathComponent(CacheKey.version, isDirectory: true).path
     self.entriesPath = entries
     self.headLog = HeadLog(
@@ -127,6 +133,10 @@ public final class CacheStore: Sendable {
   func paths(_ key: CacheKey) -> (record: String, body: String) {
     let dir = entriesPath + "/" + String(key.digest.prefix(2))
     return (dir + "/" + key.digest + ".json", dir + "/" + key.digest + ".body")
+  }
+
+  private func remember(_ key: AnswerKey, _ record: CacheRecord) {
+    if remembersAnswers { answered.withLock { $0[key] = record } }
   }
 
   /// What the cache holds for a key.
@@ -152,7 +162,7 @@ public final class CacheStore: Sendable {
       guard record.url == key.normalisedURL else {
         return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
       }
-      answered.withLock { $0[AnswerKey(.head, url.absoluteString)] = record }
+      remember(AnswerKey(.head, url.absoluteString), record)
       return .hit(
         record,
         FetchResponse(
@@ -179,7 +189,7 @@ public final class CacheStore: Sendable {
     let response = FetchResponse(
       url: url, method: record.method, status: record.status, headers: record.headers, body: body,
       fromCache: true)
-    answered.withLock { $0[AnswerKey(record.method, url.absoluteString)] = record }
+    remember(AnswerKey(record.method, url.absoluteString), record)
     return .hit(record, response)
   }
 
@@ -191,7 +201,7 @@ public final class CacheStore: Sendable {
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
       fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
-    answered.withLock { $0[AnswerKey(response.method, response.url.absoluteString)] = record }
+    remember(AnswerKey(response.method, response.url.absoluteString), record)
     if key.method == .head {
       try ensureFolder(entriesPath)
       try headLog.append(record)
@@ -233,7 +243,9 @@ public final class CacheStore: Sendable {
 
   /// Drops a removed entry's remembered record (removals are rare: a scan is fine).
   private func forgetAnswered(_ key: CacheKey) {
-    answered.withLock { $0 = $0.filter { !($0.value.url == key.normalisedURL && $0.value.method == key.method) } }
+    if remembersAnswers {
+      answered.withLock { $0 = $0.filter { !($0.value.url == key.normalisedURL && $0.value.method == key.method) } }
+    }
   }
 
   /// Every record in the cache with where it lives (for `catalog cache`): GET records by their

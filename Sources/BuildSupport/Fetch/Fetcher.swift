@@ -35,6 +35,9 @@ public struct FetcherConfiguration: Sendable {
   public var deadline: Date? = nil
   /// How long a host may answer nothing but transport failures before it is given up on.
   public var deadHostSeconds = BuildDefaults.deadHostSeconds
+  /// Keep every record the run reads or writes in memory for the lineage to name (a build that
+  /// writes lineage); off, the cache holds nothing per answer beyond the request.
+  public var remembersAnswers = false
 
   public init(cacheRoot: URL, allowedHosts: Set<String>) {
     self.cacheRoot = cacheRoot
@@ -74,7 +77,7 @@ public final class Fetcher: Sendable {
     random: any RandomSource = SystemRandom()
   ) {
     self.configuration = configuration
-    self.cache = CacheStore(root: configuration.cacheRoot)
+    self.cache = CacheStore(root: configuration.cacheRoot, remembersAnswers: configuration.remembersAnswers)
     access = AccessGate(configuration: configuration, counters: counters)
     store = CacheStage(configuration: configuration, cache: cache, counters: counters, ledger: ledger, missing: missing)
     network = RetryLoop(

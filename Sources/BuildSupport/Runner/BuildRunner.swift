@@ -234,6 +234,7 @@ public enum BuildRunner {
     config.userAgent = options.userAgent
     config.respectRobots = !options.ignoreRobots
     config.deadline = options.maxTimeSeconds.map { Date().addingTimeInterval(Double($0)) }
+    config.remembersAnswers = options.lineage
     let fetcher = Fetcher(config, transport: transport)
     let context = BuildContext(
       tool: tool, options: options, fetcher: fetcher,

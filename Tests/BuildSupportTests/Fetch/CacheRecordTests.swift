@@ -97,3 +97,25 @@ final class CacheRecordReaderTests: XCTestCase {
     XCTAssertTrue(same(CacheRecord.read(bytes), CacheRecord.read(Data(bytes))))
   }
 }
+
+/// Only a store asked to remember the records it served (a build writing lineage) keeps them: an
+/// export or a mirror reads a whole cache once and must not hold it all.
+final class CacheStoreMemoryTests: XCTestCase {
+  func testOnlyAStoreThatRemembersAnswersKeepsTheRecordsItServed() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("remember-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let url = try XCTUnwrap(URL(string: "https://example.org/a.htm"))
+    let key = CacheKey(method: .get, url: url)
+    try CacheStore(root: dir).write(
+      key,
+      response: FetchResponse(
+        url: url, method: .get, status: 200, headers: [:], body: Array("x".utf8), fromCache: false),
+      charset: nil)
+    for remembers in [false, true] {
+      let store = CacheStore(root: dir, remembersAnswers: remembers)
+      XCTAssertNotNil(store.read(key, url: url))
+      XCTAssertEqual(store.answered.withLock { $0.count }, remembers ? 1 : 0)
+      XCTAssertEqual(store.answerRecord(method: .get, url: url)?.url, key.normalisedURL, "read from disk when not kept")
+    }
+  }
+}
