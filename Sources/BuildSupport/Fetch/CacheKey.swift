@@ -22,6 +22,12 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
   /// Lowercases scheme and host, drops default ports and the fragment, and gives an empty path `/`.
   /// Path and query are kept byte for byte: servers may treat `%2F` and `/` differently.
   public static func normalise(_ url: URL) -> String {
+    if let plain = PlainURL(url) { return plain.text }
+    return normaliseByComponents(url)
+  }
+
+  /// `normalise` for any URL, through URLComponents (what a plain URL's text equals).
+  static func normaliseByComponents(_ url: URL) -> String {
     guard var c = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
     c.scheme = c.scheme?.lowercased()
     c.host = c.host?.lowercased()

@@ -59,9 +59,18 @@ public final class ParseCache: Sendable {
     rootPath + "/" + name + "/" + String(key.prefix(2)) + "/" + key
   }
 
+  /// An answer's parse (see the next): its body's digest is taken from the answer when the cache
+  /// already checked it.
+  public func parsed<P: CachedParse>(_ answer: FetchResponse, url: URL, as type: P.Type) -> P {
+    parsed(answer.body, url: url, as: type, bodySHA256: answer.bodySHA256)
+  }
+
   /// The body's parse: the kept one when there is a sound entry for it, else a fresh parse, kept.
-  public func parsed<P: CachedParse>(_ body: [UInt8], url: URL, as type: P.Type) -> P {
-    let key = P.parseKey(url: url, bodySHA256: SHA256.hex(body))
+  /// `bodySHA256`, when given, must be the body's digest (the fetch cache's check of it).
+  public func parsed<P: CachedParse>(
+    _ body: [UInt8], url: URL, as type: P.Type, bodySHA256: String? = nil
+  ) -> P {
+    let key = P.parseKey(url: url, bodySHA256: bodySHA256 ?? SHA256.hex(body))
     let file = path(parser: P.parserName, key: key)
     if let bytes = CacheStore.contents(file) {
       if let payload = ParseEntry.payload(bytes, parser: P.parserName, version: P.parserVersion, key: key),

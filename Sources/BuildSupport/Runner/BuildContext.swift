@@ -38,7 +38,7 @@ public final class BuildContext: Sendable {
   /// An answer's parse by `parser`, from the parse cache when its body was parsed before by this
   /// version of the parser.
   public func parsed<P: CachedParse>(_ answer: FetchResponse, by parser: P.Type) -> P {
-    parses.parsed(answer.body, url: answer.url, as: parser)
+    parses.parsed(answer, url: answer.url, as: parser)
   }
 
   /// HEADs every file for its size (or, with the tool's `--no-probe`, reads the sizes already

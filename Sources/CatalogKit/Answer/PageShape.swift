@@ -115,13 +115,46 @@ enum TextBytes {
     let n = Array(needle.utf8).map(lower)
     guard let first = n.first, hay.count >= n.count else { return nil }
     return hay.withUnsafeBufferPointer { h in
-      var i = h.count - n.count
-      while i >= 0 {
-        if lower(h[i]) == first, matches(n, h, at: i) { return i }
-        i -= 1
+      // A mark that starts with a letter can start with either case: byte by byte.
+      if first >= 0x61 && first <= 0x7A {
+        var i = h.count - n.count
+        while i >= 0 {
+          if lower(h[i]) == first, matches(n, h, at: i) { return i }
+          i -= 1
+        }
+        return nil
+      }
+      var end = h.count - n.count + 1
+      while let i = lastIndex(of: first, in: h, before: end) {
+        if matches(n, h, at: i) { return i }
+        end = i
       }
       return nil
     }
+  }
+
+  /// The last offset below `end` that holds `b`, eight bytes at a time: every mark starts with `<`,
+  /// and a page without the mark is scanned to its start (a cached page's check is on every warm
+  /// read, and byte by byte it was a tenth of a warm walk).
+  static func lastIndex(of b: UInt8, in h: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+    guard let base = h.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = ones &* UInt64(b)
+    var i = min(end, h.count)
+    while i >= 8 {
+      let w = raw.loadUnaligned(fromByteOffset: i - 8, as: UInt64.self) ^ pattern
+      // Some byte of `w` is zero (that is, equals `b`) exactly when this is non-zero.
+      if (w &- ones) & ~w & (ones << 7) != 0 {
+        for k in stride(from: i - 1, through: i - 8, by: -1) where h[k] == b { return k }
+      }
+      i -= 8
+    }
+    while i > 0 {
+      i -= 1
+      if h[i] == b { return i }
+    }
+    return nil
   }
 
   private static func matches(_ n: [UInt8], _ hay: [UInt8], at i: Int) -> Bool {

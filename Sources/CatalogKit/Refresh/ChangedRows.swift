@@ -43,6 +43,12 @@ public enum ChangedRows {
 
   /// `host/path?query` of a URL (host lowercased, no fragment): the form freshness rules match.
   public static func target(of url: URL) -> String? {
+    if let plain = PlainURL(url) { return plain.target }
+    return targetByComponents(of: url)
+  }
+
+  /// `target(of:)` for any URL, through URLComponents (what a plain URL's slice equals).
+  static func targetByComponents(of url: URL) -> String? {
     guard let c = URLComponents(url: url, resolvingAgainstBaseURL: true), let host = c.host?.lowercased() else {
       return nil
     }

@@ -1,8 +1,9 @@
-import BuildSupport
 import CatalogKit
 import Foundation
 import ShelfmarkTestSupport
 import XCTest
+
+@testable import BuildSupport
 
 final class ParseCacheTests: XCTestCase {
   var dir: URL!
@@ -52,6 +53,37 @@ final class ParseCacheTests: XCTestCase {
     _ = cache.parsed(changed, url: url, as: BombJackPage.self)
     XCTAssertEqual(try entries().count, 2)
     XCTAssertEqual(cache.counters.reused, 1)
+  }
+
+  func testACachedBodyHandsItsCheckedDigestOnAndAnEditedOneIsStillRefused() throws {
+    let body = try TestPaths.fixtureBytes("BombJack/magazine-grid.htm")
+    let store = CacheStore(root: dir)
+    let key = CacheKey(method: .get, url: url)
+    let answer = FetchResponse(
+      url: url, method: .get, status: 200, headers: ["content-type": "text/html"], body: body, fromCache: false)
+    XCTAssertNil(answer.bodySHA256)
+    try store.write(key, response: answer, charset: nil)
+    guard case .hit(_, let cached) = store.lookup(key, url: url) else { return XCTFail("not cached") }
+    XCTAssertEqual(cached.bodySHA256, SHA256.hex(body))
+
+    // The digest from the cache names the same parse-cache entry as hashing the body would.
+    let parses = ParseCache(cacheRoot: dir)
+    let fresh = BombJackPage.read(body, url: url)
+    XCTAssertEqual(parses.parsed(cached, url: url, as: BombJackPage.self), fresh)
+    XCTAssertEqual(parses.parsed(body, url: url, as: BombJackPage.self), fresh)
+    XCTAssertEqual(parses.counters, .init(reused: 1, parsed: 1, refused: 0, unwritten: 0))
+
+    // A changed body forgets the digest it had.
+    var changed = cached
+    changed.body.append(0x0A)
+    XCTAssertNil(changed.bodySHA256)
+
+    // A body edited on disk (same length) is refused by the cache, so no digest reaches a parse.
+    let bodyFile = store.paths(key).body
+    var edited = body
+    edited[body.count / 2] ^= 0x20
+    try Data(edited).write(to: URL(fileURLWithPath: bodyFile))
+    guard case .corrupt = store.lookup(key, url: url) else { return XCTFail("an edited body was served") }
   }
 
   func testACacheThatCannotBeWrittenStillParses() throws {

@@ -15,7 +15,11 @@ final class TextBytesTests: XCTestCase {
       "", "<", "<table", "<TABLE>x</Table>", "a</table></table>b", "</tabl", "<table<table", "x<tAbLe y",
       "<html><body></body></html>", "ü<table>ü",
     ]
-    for hay in hays {
+    // Longer pages, with the marks at every offset around the eight-byte steps of the scan.
+    let filler = String(repeating: "abc defg", count: 5)
+    var long = [filler, filler + "<", "<" + filler, filler + "<table" + filler, "</TABLE>" + filler + "<x"]
+    for k in 0..<20 { long.append(String(filler.prefix(k)) + "<table>" + String(filler.prefix(19 - k)) + "</table") }
+    for hay in hays + long {
       for needle in ["<table", "</table>", "</body>", "<", "x", "table>"] {
         XCTAssertEqual(
           TextBytes.findLast(needle, in: Array(hay.utf8)), naive(needle, Array(hay.utf8)), "\(needle) in \(hay)")

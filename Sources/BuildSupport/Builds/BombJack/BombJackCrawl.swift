@@ -79,7 +79,7 @@ enum BombJackCrawl {
     do {
       let r = try await fetcher.get(url, check: .page(BombJackPage.shape))
       guard r.status == 200 else { return .failed("HTTP \(r.status)") }
-      return .page(parses.parsed(r.body, url: url, as: BombJackPage.self))
+      return .page(parses.parsed(r, url: url, as: BombJackPage.self))
     } catch let e as FetchError {
       switch e {
       case .notCached: return .missing
