@@ -14,28 +14,35 @@ public final class LineageRecorder: Sendable {
     var url: String
   }
 
+  /// A row's tag: a listing page's, numbered once for the hundreds of rows it serves, or the row's
+  /// own answer (a detail page, a size probe) kept as it is. Numbering every tag as the crawl tags
+  /// hashed each probe's URL on the build's path; the lineage is worked out on another core.
+  private enum TagRef {
+    case shared(Int)
+    case own(Tag)
+  }
+
   private struct State {
-    /// Each distinct tag once, numbered as first seen: rows hold the numbers, so writing the
-    /// lineage hashes no URL again and copies no string per row.
+    /// Each listing tag once, numbered as first seen.
     var numbered: [Tag: Int] = [:]
-    var tags: [Tag] = []
+    var shared: [Tag] = []
     /// Tags for a row of one file, and tags for an id in whichever file it lands (a crawl that does
     /// not know yet which shelf a row goes to).
-    var byFile: [String: [String: [Int]]] = [:]
-    var anyFile: [String: [Int]] = [:]
+    var byFile: [String: [String: [TagRef]]] = [:]
+    var anyFile: [String: [TagRef]] = [:]
     /// Pages read, whether or not they gave a row: a listing that came back empty is drift.
-    var read: [Int] = []
+    var read: [Tag] = []
     /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
     var fromTool = Set<String>()
 
     mutating func number(_ tag: Tag) -> Int {
       if let n = numbered[tag] { return n }
-      numbered[tag] = tags.count
-      tags.append(tag)
-      return tags.count - 1
+      numbered[tag] = shared.count
+      shared.append(tag)
+      return shared.count - 1
     }
 
-    mutating func add(_ tag: Int, to id: String, file: String?) {
+    mutating func add(_ tag: TagRef, to id: String, file: String?) {
       if let file {
         byFile[file, default: [:]][id, default: []].append(tag)
       } else {
@@ -67,7 +74,7 @@ public final class LineageRecorder: Sendable {
   }
 
   private func add(_ tag: Tag, to id: String, file: String?) {
-    state.withLock { s in s.add(s.number(tag), to: id, file: file) }
+    state.withLock { $0.add(.own(tag), to: id, file: file) }
   }
 
   /// Every row in `ids` came from the one page at `url` (a listing), which was read.
@@ -75,8 +82,8 @@ public final class LineageRecorder: Sendable {
     guard enabled else { return }
     let tag = Tag(kind: kind, url: url.absoluteString)
     state.withLock { s in
-      let n = s.number(tag)
-      s.read.append(n)
+      let n = TagRef.shared(s.number(tag))
+      s.read.append(tag)
       for id in ids { s.add(n, to: id, file: file) }
     }
   }
@@ -92,7 +99,7 @@ public final class LineageRecorder: Sendable {
   public func read(_ kind: String, _ url: URL) {
     guard enabled else { return }
     let tag = Tag(kind: kind, url: url.absoluteString)
-    state.withLock { s in s.read.append(s.number(tag)) }
+    state.withLock { $0.read.append(tag) }
   }
 
   /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per
@@ -103,20 +110,23 @@ public final class LineageRecorder: Sendable {
   func lineage(
     file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>
   ) -> LineageFile {
-    let (tags, byFile, anyFile, fromTool) = state.withLock { s in (s.tags, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
+    let (shared, byFile, anyFile, fromTool) = state.withLock { s in
+      (s.shared, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
     }
     var out = LineageFile()
-    // Each tag's answer number in this file (-1 until a row cites it) and its kind in the plan.
-    var numbers = [Int](repeating: -1, count: tags.count)
-    var kinds = [Int](repeating: -2, count: tags.count)
-    func kind(_ t: Int) -> Int {
-      if kinds[t] == -2 { kinds[t] = plan.kinds.firstIndex { $0.name == tags[t].kind } ?? -1 }
-      return kinds[t]
+    func kindIndex(_ name: String) -> Int { plan.kinds.firstIndex { $0.name == name } ?? -1 }
+    let sharedKinds = shared.map { kindIndex($0.kind) }
+    func kind(_ r: TagRef) -> Int {
+      switch r {
+      case .shared(let i): sharedKinds[i]
+      case .own(let t): kindIndex(t.kind)
+      }
     }
-    func number(_ t: Int) -> Int {
-      if numbers[t] >= 0 { return numbers[t] }
-      let tag = tags[t]
-      let k = kind(t)
+    // Each answer once, whichever way it was tagged; a listing's number also by its place.
+    var answerOf: [Tag: Int] = [:]
+    var sharedNumbers = [Int](repeating: -1, count: shared.count)
+    func answer(_ tag: Tag, kind k: Int) -> Int {
+      if let n = answerOf[tag] { return n }
       let method = k >= 0 ? plan.kinds[k].method : "GET"
       let m: HTTPMethod = method == "HEAD" ? .head : .get
       let record =
@@ -129,10 +139,18 @@ public final class LineageRecorder: Sendable {
           etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
           sha256: method == "HEAD" ? nil : LineageFile.shortDigest(record?.bodySHA256),
           length: method == "HEAD" ? record?.headers["content-length"] : nil))
-      numbers[t] = n
+      answerOf[tag] = n
       return n
     }
-    func resolved(_ t: Int, _ kind: Int) -> (kind: Int, answer: Int, status: Int?) {
+    func number(_ r: TagRef) -> Int {
+      switch r {
+      case .shared(let i):
+        if sharedNumbers[i] < 0 { sharedNumbers[i] = answer(shared[i], kind: sharedKinds[i]) }
+        return sharedNumbers[i]
+      case .own(let t): return answer(t, kind: kindIndex(t.kind))
+      }
+    }
+    func resolved(_ t: TagRef, _ kind: Int) -> (kind: Int, answer: Int, status: Int?) {
       let n = number(t)
       return (kind, n, out.answers[n].status)
     }
@@ -167,12 +185,18 @@ public final class LineageRecorder: Sendable {
       watched.isEmpty
       ? []
       : state.withLock { s in s.read }
-        .filter { numbers[$0] < 0 && watched.contains(tags[$0].url) && kind($0) >= 0 && plan.kinds[kind($0)].listing }
+        .filter { answerOf[$0] == nil && watched.contains($0.url) && plan.kind($0.kind)?.listing == true }
     guard !unnamed.isEmpty else { return out }
     let used = state.withLock { s in
-      s.byFile.values.reduce(Set(s.anyFile.values.joined())) { $0.union($1.values.joined()) }
+      Set(
+        (s.byFile.values.flatMap(\.values) + Array(s.anyFile.values)).joined().map { r in
+          switch r {
+          case .shared(let i): s.shared[i]
+          case .own(let t): t
+          }
+        })
     }
-    for t in unnamed where numbers[t] < 0 && !used.contains(t) { _ = number(t) }
+    for t in unnamed where answerOf[t] == nil && !used.contains(t) { _ = answer(t, kind: kindIndex(t.kind)) }
     return out
   }
 }
