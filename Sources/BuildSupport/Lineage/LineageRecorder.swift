@@ -34,6 +34,8 @@ public final class LineageRecorder: Sendable {
     var read: [Tag] = []
     /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
     var fromTool = Set<String>()
+    /// Tagging left for when the lineage is worked out (`later`).
+    var deferred: [@Sendable () -> Void] = []
 
     mutating func number(_ tag: Tag) -> Int {
       if let n = numbered[tag] { return n }
@@ -86,6 +88,23 @@ public final class LineageRecorder: Sendable {
       s.read.append(tag)
       for id in ids { s.add(n, to: id, file: file) }
     }
+  }
+
+  /// Tagging a source can do only once its rows are assembled (BombJack's: which walk page first
+  /// lists each file), left to run when the lineage is worked out, on the second core beside the
+  /// catalogues' rules, rather than on the build's own path before them.
+  public func later(_ work: @escaping @Sendable () -> Void) {
+    guard enabled else { return }
+    state.withLock { $0.deferred.append(work) }
+  }
+
+  /// Runs the tagging left for later, once.
+  func runDeferred() {
+    let work = state.withLock { s in
+      defer { s.deferred = [] }
+      return s.deferred
+    }
+    for w in work { w() }
   }
 
   /// Rows no page lists: the tool's code declares them, so each field is the tool's unless an

@@ -18,6 +18,7 @@ public struct LineageRun: Sendable {
     self.plan = plan
     self.options = context.options
     let cache = context.fetcher.cache
+    context.lineage.runDeferred()
     var previous: [String: LineageYields] = [:]
     files = products.map { p in
       let last = p.partial ? nil : LineageRun.readYields(LineageRun.yieldsPath(context.options, p.file))

@@ -75,7 +75,8 @@ public enum BombJackTool {
     let probes = o[noProbe] ? [:] : try await BombJackCrawl.probe(ctx, selection.targets)
     let build = BombJackCatalogueAssembly.assemble(
       crawl.pages, selection: selection, probes: probes, generated: o.date)
-    BombJackLineage.tag(ctx, build, pages: crawl.pages, probes: probes)
+    let pages = crawl.pages
+    ctx.lineage.later { BombJackLineage.tag(ctx, build, pages: pages, probes: probes) }
     for r in build.runs {
       let count = String(r.count)
       let items = Plural.noun(r.count, "item ", "items")
