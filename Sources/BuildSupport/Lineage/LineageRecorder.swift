@@ -133,7 +133,7 @@ public final class LineageRecorder: Sendable {
       (s.shared, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
     }
     var out = LineageFile()
-    func kindIndex(_ name: String) -> Int { plan.kinds.firstIndex { $0.name == name } ?? -1 }
+    func kindIndex(_ name: String) -> Int { plan.index(of: name) ?? -1 }
     let sharedKinds = shared.map { kindIndex($0.kind) }
     func kind(_ r: TagRef) -> Int {
       switch r {

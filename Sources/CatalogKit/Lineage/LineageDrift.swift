@@ -101,7 +101,7 @@ public struct LineageYields: Codable, Sendable, Equatable {
     var kindOf = [Int](repeating: -1, count: answers.count)
     var lastKind = (name: "", index: -1)
     for (n, a) in answers.enumerated() {
-      if a.kind != lastKind.name { lastKind = (a.kind, plan.kinds.firstIndex { $0.name == a.kind } ?? -1) }
+      if a.kind != lastKind.name { lastKind = (a.kind, plan.index(of: a.kind) ?? -1) }
       kindOf[n] = lastKind.index
     }
     var rows = [Int](repeating: 0, count: answers.count)

@@ -45,6 +45,9 @@ public struct LineagePlan: Sendable {
 
   public func kind(_ name: String) -> Kind? { kinds.first { $0.name == name } }
 
+  /// The place of the kind named `name` in `kinds`.
+  public func index(of name: String) -> Int? { kinds.firstIndex { $0.name == name } }
+
   /// How the rows with one list of fields are attributed, worked out once for the list (a
   /// catalogue's rows share a handful of lists) rather than once per row: the fields in sorted
   /// order, the kinds that claim each, what a field no answer gives falls back to, and which kinds
@@ -95,7 +98,7 @@ public struct LineagePlan: Sendable {
   public func attribute(
     fields: [String], tagged: [(kind: String, answer: Int, status: Int?)], declaredRow: Bool = false
   ) -> FieldOrigins {
-    let indexed = tagged.compactMap { t in kinds.firstIndex { $0.name == t.kind }.map { ($0, t.answer, t.status) } }
+    let indexed = tagged.compactMap { t in index(of: t.kind).map { ($0, t.answer, t.status) } }
     return attribute(attribution(for: fields), tagged: indexed, declaredRow: declaredRow)
   }
 }
