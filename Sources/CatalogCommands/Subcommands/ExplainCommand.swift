@@ -133,6 +133,10 @@ struct Explanation {
     case .answer(let n)?:
       guard let a = lineage.answer(for: origin) else { return "answer \(n)" }
       return "[\(n)] \(a.kind)"
+    case .answers(let ns)?:
+      let kinds = lineage.answers(for: origin).map(\.kind)
+      return ns.map { "[\($0)]" }.joined(separator: " ") + " "
+        + (Set(kinds).count == 1 ? kinds[0] : kinds.joined(separator: ", "))
     case .tool?: return "the tool's declaration"
     case .previous?: return "the previous catalogue"
     case nil: return "no recorded source"
@@ -190,6 +194,8 @@ struct Explanation {
       var value: FieldValue
       /// The answer's number, or `tool` / `previous`; absent when nothing is recorded.
       var answer: Int?
+      /// Every answer's number when the field rests on several together (`answer` is the first).
+      var answers: [Int]?
       var from: String?
     }
     struct Answer: Encodable {
@@ -231,6 +237,7 @@ struct Explanation {
     let fields = values.map { field, value -> Document.Field in
       switch row.fields[field] {
       case .answer(let n)?: Document.Field(field: field, value: value, answer: n, from: nil)
+      case .answers(let ns)?: Document.Field(field: field, value: value, answer: ns.first, answers: ns, from: nil)
       case .tool?: Document.Field(field: field, value: value, answer: nil, from: "tool")
       case .previous?: Document.Field(field: field, value: value, answer: nil, from: "previous")
       case nil: Document.Field(field: field, value: value, answer: nil, from: nil)

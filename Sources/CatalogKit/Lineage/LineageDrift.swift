@@ -109,11 +109,25 @@ public struct LineageYields: Codable, Sendable, Equatable {
     var byKind = plan.kinds.map { [Int](repeating: 0, count: $0.fields.count) }
     var byPage: [Int: [Int]] = [:]
     for (r, row) in lineage.rows.enumerated() where row.file == file {
-      for (field, origin) in row.fields {
-        guard case .answer(let n) = origin, answers.indices.contains(n) else { continue }
+      func counted(_ n: Int) {
         if lastRow[n] != r {
           lastRow[n] = r
           rows[n] += 1
+        }
+      }
+      for (field, origin) in row.fields {
+        // A field several answers give together counts once for their kind, by the first.
+        let n: Int
+        switch origin {
+        case .answer(let one):
+          guard answers.indices.contains(one) else { continue }
+          counted(one)
+          n = one
+        case .answers(let several):
+          guard let first = several.first, several.allSatisfy(answers.indices.contains) else { continue }
+          for m in several { counted(m) }
+          n = first
+        case .tool, .previous: continue
         }
         let k = kindOf[n]
         guard k >= 0, let f = plan.kinds[k].fields.firstIndex(of: field) else { continue }

@@ -42,12 +42,42 @@ public struct LineageAnswer: Sendable, Equatable, Hashable {
   }
 }
 
-/// Where one field of a row came from: an answer of the build, the source's own declaration (a
-/// series table in the code), or the previous catalogue (a value no page shows).
+/// Where one field of a row came from: an answer of the build, several answers together (a
+/// PopBoks grid's width rests on the last tile there and the first one missing), the source's own
+/// declaration (a series table in the code), or the previous catalogue (a value no page shows).
 public enum FieldOrigin: Sendable, Equatable, Hashable {
   case answer(Int)
+  /// Two or more answer numbers, in the order the crawl tagged them; one is always `.answer`.
+  case answers([Int])
   case tool
   case previous
+
+  /// The answers cited: `numbers` of one answer or several, `.answer` for exactly one.
+  public static func citing(_ numbers: [Int]) -> FieldOrigin? {
+    switch numbers.count {
+    case 0: nil
+    case 1: .answer(numbers[0])
+    default: .answers(numbers)
+    }
+  }
+
+  /// The answer numbers the field cites (none for the tool's or the previous catalogue's).
+  public var numbers: [Int] {
+    switch self {
+    case .answer(let n): [n]
+    case .answers(let ns): ns
+    case .tool, .previous: []
+    }
+  }
+
+  /// The same origin with every answer number moved by `offset` (files merged into one).
+  func shifted(by offset: Int) -> FieldOrigin {
+    switch self {
+    case .answer(let n): .answer(n + offset)
+    case .answers(let ns): .answers(ns.map { $0 + offset })
+    case .tool, .previous: self
+    }
+  }
 }
 
 /// A row's fields and where each came from, kept sorted by field name: a row has a dozen fields, so
@@ -128,7 +158,13 @@ public struct LineageRow: Sendable, Equatable {
   /// The answer numbers the row cites, in order.
   public var answers: [Int] {
     var out: [Int] = []
-    for (_, origin) in fields { if case .answer(let n) = origin, !out.contains(n) { out.append(n) } }
+    for (_, origin) in fields {
+      switch origin {
+      case .answer(let n): if !out.contains(n) { out.append(n) }
+      case .answers(let ns): for n in ns where !out.contains(n) { out.append(n) }
+      case .tool, .previous: break
+      }
+    }
     return out.sorted()
   }
 }
@@ -158,17 +194,19 @@ public struct LineageFile: Sendable, Equatable {
       let offset = out.answers.count
       out.answers += f.answers
       for var r in f.rows {
-        r.fields = r.fields.mapValues { o in if case .answer(let n) = o { .answer(n + offset) } else { o } }
+        r.fields = r.fields.mapValues { $0.shifted(by: offset) }
         out.rows.append(r)
       }
     }
     return out
   }
 
-  /// The answer a field of a row came from, if it came from one.
-  public func answer(for origin: FieldOrigin?) -> LineageAnswer? {
-    guard case .answer(let n) = origin, answers.indices.contains(n) else { return nil }
-    return answers[n]
+  /// The answer a field of a row came from, if it came from one (the first, when several).
+  public func answer(for origin: FieldOrigin?) -> LineageAnswer? { self.answers(for: origin).first }
+
+  /// Every answer a field of a row came from, in the order the row cites them.
+  public func answers(for origin: FieldOrigin?) -> [LineageAnswer] {
+    (origin?.numbers ?? []).compactMap { answers.indices.contains($0) ? answers[$0] : nil }
   }
 
   /// The rows of one catalogue file, by id.
@@ -258,6 +296,13 @@ public struct LineageFile: Sendable, Equatable {
       out.append(0x3A)
       switch origin {
       case .answer(let n): JSONBytes.append(n, to: &out)
+      case .answers(let ns):
+        out.append(0x5B)
+        for (i, n) in ns.enumerated() {
+          if i > 0 { out.append(0x2C) }
+          JSONBytes.append(n, to: &out)
+        }
+        out.append(0x5D)
       case .tool: JSONBytes.append("\"tool\"", to: &out)
       case .previous: JSONBytes.append("\"previous\"", to: &out)
       }
@@ -324,6 +369,10 @@ public struct LineageFile: Sendable, Equatable {
           origins[field] = .previous
         } else if let n = value as? Int, let at = numbered[n] {
           origins[field] = .answer(at)
+        } else if let ns = value as? [Int], ns.count >= 2, case let at = ns.compactMap({ numbered[$0] }),
+          at.count == ns.count
+        {
+          origins[field] = .answers(at)
         } else {
           throw Malformed(line: lineNumber, reason: "field \(field) of \(id) cites no answer above it")
         }

@@ -12,13 +12,19 @@ public struct LineagePlan: Sendable {
     /// A HEAD's fields come from its status too (a 404 is `dead`); a GET gives fields only when it
     /// answered 200.
     public var fieldsFromAnyStatus: Bool
+    /// The kind's fields rest on every answer of the kind the row has, together (a PopBoks grid's
+    /// width on the last tile there and the first one missing), not on the first alone.
+    public var jointly: Bool
 
-    public init(_ name: String, method: String = "GET", fields: [String], listing: Bool = false) {
+    public init(
+      _ name: String, method: String = "GET", fields: [String], listing: Bool = false, jointly: Bool = false
+    ) {
       self.name = name
       self.method = method
       self.fields = fields
       self.listing = listing
       self.fieldsFromAnyStatus = method == "HEAD"
+      self.jointly = jointly
     }
   }
 
@@ -84,7 +90,13 @@ public struct LineagePlan: Sendable {
       var origin: FieldOrigin?
       for k in a.claimants[i] {
         let anyStatus = kinds[k].fieldsFromAnyStatus
-        if let t = tagged.first(where: { t in t.kind == k && (anyStatus || t.status == 200) }) {
+        func gives(_ t: (kind: Int, answer: Int, status: Int?)) -> Bool {
+          t.kind == k && (anyStatus || t.status == 200)
+        }
+        if kinds[k].jointly {
+          origin = FieldOrigin.citing(tagged.filter(gives).map(\.answer))
+          if origin != nil { break }
+        } else if let t = tagged.first(where: gives) {
           origin = .answer(t.answer)
           break
         }

@@ -62,7 +62,10 @@ public struct PopBoksGridMeasurement: Sendable {
     pages.flatMap { p in Self.measuringLines.map { Line(page: p, line: $0) } }
   }
 
-  public func probe(_ axis: Axis, _ line: Line, _ index: Int) -> PopBoksGridProbe {
+  public func probe(_ axis: Axis, _ line: Line, _ index: Int) -> PopBoksGridProbe { Self.probe(axis, line, index) }
+
+  /// The tile at `index` along `line` in the direction of `axis`.
+  public static func probe(_ axis: Axis, _ line: Line, _ index: Int) -> PopBoksGridProbe {
     switch axis {
     case .columns: .tile(page: line.page, column: index, row: line.line)
     case .rows: .tile(page: line.page, column: line.line, row: index)
@@ -197,6 +200,21 @@ public struct PopBoksGridResult: Sendable, Equatable, Codable {
     self.grid = grid
     self.coverPresent = coverPresent
     self.evidence = evidence
+  }
+}
+
+extension PopBoksGridResult {
+  /// The probes an axis's value turns on: on the line that proved it, the last tile there and the
+  /// first one missing (only the missing one when no line has tile 0, only the last one there when
+  /// the line runs to the limit). A value that moves moves one of them; the rest of the proof
+  /// (every other line's stop) is in `evidence`.
+  public func edge(_ axis: PopBoksGridMeasurement.Axis) -> [PopBoksGridProbe] {
+    let proof = axis == .columns ? evidence.columns : evidence.rows
+    guard let line = proof.run ?? proof.stops.first.map({ .init(page: $0.page, line: $0.line) }) else { return [] }
+    var out: [PopBoksGridProbe] = []
+    if proof.value > 0 { out.append(PopBoksGridMeasurement.probe(axis, line, proof.value - 1)) }
+    if proof.value <= axis.limit { out.append(PopBoksGridMeasurement.probe(axis, line, proof.value)) }
+    return out
   }
 }
 

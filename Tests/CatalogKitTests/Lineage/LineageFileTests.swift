@@ -197,4 +197,59 @@ final class LineageFileTests: XCTestCase {
     XCTAssertNil(LineageYields.decode(Array(bytes.prefix(bytes.count / 2))), "a cut file")
     XCTAssertNil(LineageYields.decode(Array(#"{"pages":[{"kind":"x"}]}"#.utf8)), "a page without its counts")
   }
+  /// A PopBoks grid's width rests on two tiles together: the row line cites both as an array, in
+  /// the order tagged; it reads back, merges shifted, counts once for its kind, and a change of
+  /// either tile is paired with the other build's tile in the same place.
+  func testAFieldOfSeveralAnswersIsAnArrayThatReadsBackMergesCountsOnceAndPairsInOrder() throws {
+    let edge = LineagePlan(kinds: [
+      .init("script", fields: ["id"], listing: true),
+      .init("edge", method: "HEAD", fields: ["columns"], jointly: true),
+    ])
+    XCTAssertEqual(
+      edge.attribute(fields: ["id", "columns"], tagged: [("script", 0, 200), ("edge", 2, 200), ("edge", 1, 403)]),
+      ["id": .answer(0), "columns": .answers([2, 1])], "every answer of a joint kind, in the order tagged")
+    XCTAssertEqual(
+      edge.attribute(fields: ["columns"], tagged: [("edge", 4, 404)]), ["columns": .answer(4)],
+      "one answer is a plain number")
+    XCTAssertNil(edge.attribute(fields: ["columns"], tagged: [("script", 0, 200)])["columns"])
+
+    func head(_ url: String, _ status: Int) -> LineageAnswer {
+      LineageAnswer(kind: "edge", method: "HEAD", url: url, status: status, fetched: "2026-12-01T00:00:00Z")
+    }
+    let old = LineageFile(
+      answers: [answer("script", "https://h/s"), head("https://h/4_0", 200), head("https://h/5_0", 403)],
+      rows: [LineageRow(file: "c.json", id: "A", fields: ["id": .answer(0), "columns": .answers([1, 2])])])
+    let lines = String(decoding: old.encoded(), as: UTF8.self).split(separator: "\n")
+    XCTAssertEqual(lines.last, #"{"fields":{"columns":[1,2],"id":0},"file":"c.json","id":"A"}"#)
+    XCTAssertEqual(try LineageFile.decode(old.encoded()), old)
+    XCTAssertEqual(old.answers(for: old.rows[0].fields["columns"]).map(\.url), ["https://h/4_0", "https://h/5_0"])
+    XCTAssertEqual(old.rows[0].answers, [0, 1, 2])
+
+    let merged = LineageFile.merged([LineageFile(answers: [answer("listing", "https://h/x")]), old])
+    XCTAssertEqual(merged.rows[0].fields["columns"], .answers([2, 3]))
+
+    for bad in [#"[1]"#, #"[1,9]"#, #"[]"#] {
+      let text = """
+        {"answer":1,"kind":"edge","method":"HEAD","url":"https://h/4_0"}
+        {"answer":2,"kind":"edge","method":"HEAD","url":"https://h/5_0"}
+        {"fields":{"columns":\(bad)},"file":"c.json","id":"A"}
+
+        """
+      XCTAssertThrowsError(try LineageFile.decode(Array(text.utf8)), bad) { e in
+        XCTAssertEqual((e as? LineageFile.Malformed)?.line, 3, bad)
+      }
+    }
+
+    let yields = LineageYields(old, file: "c.json", plan: edge)
+    XCTAssertEqual(yields.fieldsByKind["edge"], ["columns": 1], "one row's field, though two answers give it")
+
+    // The grid narrowed: the tile at 4 is gone, so the edge is 3 (there) and 4 (missing).
+    let new = LineageFile(
+      answers: [answer("script", "https://h/s"), head("https://h/3_0", 200), head("https://h/4_0", 403)],
+      rows: old.rows)
+    let c = LineageChange.changes(old: old, new: new, file: "c.json", id: "A")
+    XCTAssertEqual(
+      c.map { [$0.old?.url, $0.new?.url] }, [["https://h/4_0", "https://h/3_0"], ["https://h/5_0", "https://h/4_0"]])
+    XCTAssertEqual(c.map(\.fields), [["columns"], ["columns"]])
+  }
 }

@@ -272,4 +272,22 @@ final class RequestCounter: @unchecked Sendable {
     defer { lock.unlock() }
     return n
   }
+  /// What lineage names for each axis: on the line that proved the value, the last tile there and
+  /// the first one missing; only the missing one when no line has tile 0, only the last one there
+  /// when the line runs to the limit.
+  func testEachAxisTurnsOnTheLastTileThereAndTheFirstOneMissingOnTheLineThatProvedIt() async throws {
+    let plain = try await ModelAnswerer(.init(id: 1, pages: 52, grid: PopBoksTileGrid(columns: 5, rows: 7))).measure()
+    XCTAssertEqual(plain.edge(.columns), [.tile(page: 1, column: 4, row: 0), .tile(page: 1, column: 5, row: 0)])
+    XCTAssertEqual(plain.edge(.rows), [.tile(page: 1, column: 0, row: 6), .tile(page: 1, column: 0, row: 7)])
+
+    let holed = try await ModelAnswerer(.init(id: 1, pages: 52, holes: [.tile(page: 1, column: 2, row: 0)])).measure()
+    XCTAssertEqual(holed.edge(.columns), [.tile(page: 1, column: 4, row: 1), .tile(page: 1, column: 5, row: 1)])
+
+    let tall = try await ModelAnswerer(.init(id: 1, pages: 20, grid: PopBoksTileGrid(columns: 5, rows: 14))).measure()
+    XCTAssertEqual(tall.edge(.rows), [.tile(page: 1, column: 0, row: 12)], "nothing is missing up to the limit")
+
+    let empty = try await ModelAnswerer(.init(id: 1, pages: 3, grid: PopBoksTileGrid(columns: 0, rows: 0))).measure()
+    XCTAssertEqual(empty.grid, PopBoksTileGrid(columns: 0, rows: 0))
+    XCTAssertEqual(empty.edge(.columns), [.tile(page: 1, column: 0, row: 0)])
+  }
 }

@@ -99,6 +99,61 @@ final class LineageSampleSourcesTests: XCTestCase {
       in: t.report)
   }
 
+  /// One issue's tiles in its last column gone from the archive: its `columns` shrinks by one, and
+  /// `catalog explain` names the two tiles the width turns on, then and now: the last one there
+  /// (a column further left now) and the first one missing.
+  func testPopBoksExplainsANarrowerGridByTheTilesItsWidthTurnsOn() throws {
+    let t = try SampleTrial("popboks")
+    XCTAssertEqual(try t.build().status, 0)
+    let m = PopBoksMagazine.dzuboks
+    let built = try CatalogueFile.decode(
+      [UInt8](try Data(contentsOf: t.dir.appendingPathComponent("out/" + m.catalogueFile))), file: m.catalogueFile)
+    guard case .popboks(let c) = built else { return XCTFail("not a PopBoks catalogue") }
+    let issue = try XCTUnwrap(c.issues.first { $0.columns >= 3 }, "an issue wide enough to narrow")
+    let (id, width) = (issue.id, issue.columns)
+    let folder = PopBoksMagazine.host + "/" + m.directory + "/\(id)/"
+    t.answer { key in
+      guard key.hasPrefix(folder), let name = key.split(separator: "/").last,
+        name.hasPrefix("\(PopBoksMagazine.level)_")
+      else { return nil }
+      let column = name.split(separator: "_").dropFirst().first.flatMap { Int($0) } ?? 0
+      return column >= width - 1 ? 403 : nil
+    }
+    XCTAssertEqual(try t.build(["--refresh=all", "--allow-shrink"]).status, 0)
+    XCTAssertEqual(t.changed("columns").map(\.id), [String(id)])
+
+    let doc = try ExplainRun.json(
+      out: t.dir.appendingPathComponent("out"), file: m.catalogueFile, id: String(id),
+      cache: t.dir.appendingPathComponent("cache"))
+    let fields = try XCTUnwrap(doc["fields"] as? [[String: Any]])
+    let columns = try XCTUnwrap(fields.first { $0["field"] as? String == "columns" })
+    XCTAssertEqual((columns["answers"] as? [Int])?.count, 2, "the width rests on two tiles: \(columns)")
+    let pages = try XCTUnwrap(fields.first { $0["field"] as? String == "pages" })
+    let answers = try XCTUnwrap(doc["answers"] as? [[String: Any]])
+    XCTAssertEqual(
+      answers.first { $0["answer"] as? Int == pages["answer"] as? Int }?["kind"] as? String, "script",
+      "the page count is the index script's")
+
+    let changes = (doc["changes"] as? [[String: Any]] ?? []).filter {
+      ($0["fields"] as? [String])?.contains("columns") == true
+    }
+    // A tile's address ends `<level>_<column>_<row>.jpg`.
+    func columnsOf(_ side: String) -> [Int] {
+      changes.compactMap { change in
+        guard let url = (change[side] as? [String: Any])?["url"] as? String, let name = url.split(separator: "/").last
+        else { return nil }
+        return Int(name.split(separator: "_")[1])
+      }
+    }
+    XCTAssertEqual(columnsOf("old"), [width - 1, width], "\(changes)")
+    XCTAssertEqual(columnsOf("new"), [width - 2, width - 1], "\(changes)")
+    XCTAssertEqual(
+      changes.compactMap { ($0["new"] as? [String: Any])?["status"] as? Int }, [200, 403],
+      "the last tile there, the first one missing")
+    XCTAssertTrue(
+      changes.allSatisfy { ($0["new"] as? [String: Any])?["kind"] as? String == "column-edge" }, "\(changes)")
+  }
+
   func testStripoviExplainsARetitledComicByItsFirstReaderPage() throws {
     let t = try SampleTrial("stripovi")
     XCTAssertEqual(try t.build().status, 0)
@@ -123,12 +178,19 @@ final class SampleTrial {
   let files: [String]
   private let edits = Edits()
 
-  /// What the test changed: whole bodies by key, and a rewrite of any answer's text.
+  /// What the test changed: whole bodies by key, a rewrite of any answer's text, and a status
+  /// that takes the place of any answer (a tile gone from the archive).
   final class Edits: Sendable {
-    private let state = Mutex<(bodies: [String: [UInt8]], rewrite: (@Sendable (String, String) -> String?)?)>(
-      ([:], nil))
+    private struct State {
+      var bodies: [String: [UInt8]] = [:]
+      var rewrite: (@Sendable (String, String) -> String?)?
+      var status: (@Sendable (String) -> Int?)?
+    }
+    private let state = Mutex(State())
     func replace(_ key: String, _ body: [UInt8]) { state.withLock { $0.bodies[key] = body } }
     func rewrite(_ f: @escaping @Sendable (String, String) -> String?) { state.withLock { $0.rewrite = f } }
+    func answer(_ f: @escaping @Sendable (String) -> Int?) { state.withLock { $0.status = f } }
+    func status(_ key: String) -> Int? { state.withLock { $0.status }?(key) }
     func apply(_ key: String, _ body: [UInt8]) -> [UInt8] {
       let (bodies, rewrite) = state.withLock { ($0.bodies, $0.rewrite) }
       let b = bodies[key] ?? body
@@ -147,6 +209,7 @@ final class SampleTrial {
     let edits = self.edits
     server.route { req in
       let key = DemoSample.key(req)
+      if let status = edits.status(key) { return MirrorResponse(status: status, body: Array("gone".utf8)) }
       if req.method == "HEAD", let size = sample.sizes[key] {
         return MirrorResponse(status: 200, contentLength: size)
       }
@@ -166,6 +229,7 @@ final class SampleTrial {
   }
 
   func replace(_ key: String, with body: [UInt8]) { edits.replace(key, body) }
+  func answer(_ f: @escaping @Sendable (_ key: String) -> Int?) { edits.answer(f) }
   func rewrite(_ f: @escaping @Sendable (_ key: String, _ body: String) -> String?) { edits.rewrite(f) }
 
   static func zipped(_ text: String) -> [UInt8] {

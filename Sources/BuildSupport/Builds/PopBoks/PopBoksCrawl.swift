@@ -86,7 +86,6 @@ struct PopBoksCrawl {
       ask: { entry, probes in
         let pairs = probes.compactMap { p in URL(string: m.url(entry.id, p)).map { ($0, p) } }
         let answers = try await fetcher.headAll(pairs.map(\.0))
-        for (u, _) in pairs where answers[u] != nil { lineage.tag(String(entry.id), "tile", u, file: m.catalogueFile) }
         var out: [PopBoksGridProbe: PopBoksProbeAnswer] = [:]
         for (u, p) in pairs { if let r = answers[u] { out[p] = PopBoksProbeAnswer(status: r.status) } }
         return out
@@ -94,6 +93,17 @@ struct PopBoksCrawl {
       progress: { done, total, entry, result in
         progress.step("grids \(m.rawValue)", done: done, total: total, detail: "\(entry.title) \(result.grid)")
       })
+
+    if lineage.isOn {
+      for entry in index.entries {
+        guard let result = results[entry.id] else { continue }
+        for (kind, axis) in [("column-edge", PopBoksGridMeasurement.Axis.columns), ("row-edge", .rows)] {
+          for probe in result.edge(axis) {
+            lineage.tag(String(entry.id), kind, address: m.url(entry.id, probe), file: m.catalogueFile)
+          }
+        }
+      }
+    }
 
     guard
       let assembled = PopBoksCatalogueAssembly.assemble(
