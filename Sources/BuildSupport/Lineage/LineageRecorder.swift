@@ -79,6 +79,15 @@ public final class LineageRecorder: Sendable {
     state.withLock { $0.add(.own(tag), to: id, file: file) }
   }
 
+  /// The same for many rows at once, each with its own answer (a walk's size probes): one lock,
+  /// not one per row.
+  public func tag(each pairs: some Sequence<(id: String, address: String)>, _ kind: String, file: String? = nil) {
+    guard enabled else { return }
+    state.withLock { s in
+      for (id, address) in pairs { s.add(.own(Tag(kind: kind, url: address)), to: id, file: file) }
+    }
+  }
+
   /// Every row in `ids` came from the one page at `url` (a listing), which was read.
   public func tag(_ ids: some Sequence<String>, _ kind: String, _ url: URL, file: String? = nil) {
     guard enabled else { return }
@@ -115,10 +124,13 @@ public final class LineageRecorder: Sendable {
   }
 
   /// A page of `kind` was read (it may have given no row).
-  public func read(_ kind: String, _ url: URL) {
+  public func read(_ kind: String, _ url: URL) { read(kind, [url]) }
+
+  /// Pages of `kind` were read: a walk's twenty thousand under one lock.
+  public func read(_ kind: String, _ urls: [URL]) {
     guard enabled else { return }
-    let tag = Tag(kind: kind, url: url.absoluteString)
-    state.withLock { $0.read.append(tag) }
+    let tags = urls.map { Tag(kind: kind, url: $0.absoluteString) }
+    state.withLock { $0.read += tags }
   }
 
   /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per

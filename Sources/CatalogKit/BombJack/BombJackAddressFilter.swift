@@ -24,8 +24,8 @@ public enum BombJackAddressFilter {
   /// False for cover-disk software: everything under `/disks/magazines/`, and anything but PDFs
   /// elsewhere under `/disks/`.
   public static func isPublication(_ zip: String) -> Bool {
-    guard let url = URL(string: zip) else { return false }
-    let path = url.path(percentEncoded: true).lowercased()
+    guard let raw = PlainURL(text: zip)?.path ?? URL(string: zip)?.path(percentEncoded: true) else { return false }
+    let path = raw.lowercased()
     if ASCIIText.contains(path, "/disks/magazines/") { return false }
     if ASCIIText.contains(path, "/disks/") { return path.hasSuffix(".pdf") }
     return true

@@ -96,7 +96,7 @@ public enum BombJackCatalogueAssembly {
   static func nameKey(_ zip: String) -> String {
     let lower = zip.lowercased()
     guard let slash = ASCIIText.lastIndex(of: "/", in: lower) else { return lower }
-    let host = URL(string: zip)?.host(percentEncoded: true)?.lowercased() ?? ""
+    let host = PlainURL(text: zip)?.host ?? URL(string: zip)?.host(percentEncoded: true)?.lowercased() ?? ""
     return host + "|" + (ASCIIText.removingPercentEncoding(String(lower[lower.index(after: slash)...])) ?? "")
   }
 
@@ -109,8 +109,8 @@ public enum BombJackCatalogueAssembly {
 
   /// The issue id: the path without its extension, percent-decoded, slashes trimmed, `/` as `_`.
   public static func id(forZip zip: String) -> String {
-    guard let url = URL(string: zip) else { return zip }
-    var path = url.path(percentEncoded: true)
+    // A plain address (every download the filter keeps) is taken apart on its text.
+    guard var path = PlainURL(text: zip)?.path ?? URL(string: zip)?.path(percentEncoded: true) else { return zip }
     if let slash = path.lastIndex(of: "/"), let dot = path.lastIndex(of: "."), dot > slash {
       path = String(path[..<dot])
     }
@@ -155,6 +155,7 @@ public enum BombJackCatalogueAssembly {
 
     var ids: Set<String> = Set(BombJackJoystik.issues.map(\.id))
     var issuesByShelf: [BombJackShelf: [Issue]] = [:]
+    var pagesByShelf: [BombJackShelf: [Int?]] = [:]
     var numberInPage: [Int: Int] = [:]
     var perRunCount: [Int: Int] = [:]
     for c in kept {
@@ -175,15 +176,23 @@ public enum BombJackCatalogueAssembly {
         id: id, series: run.key, number: number, title: c.entry.title, year: date.year, month: date.month,
         zip: c.zip, cover: c.entry.cover.flatMap(BombJackAddressFilter.cover),
         bytes: probe?.status == 200 ? probe?.bytes : nil, pages: c.entry.pages)
-      issuesByShelf[BombJackShelf.of(zip: c.zip), default: []].append(issue)
+      let shelf = BombJackShelf.of(zip: c.zip)
+      issuesByShelf[shelf, default: []].append(issue)
+      pagesByShelf[shelf, default: []].append(c.page)
     }
-    for issue in BombJackJoystik.issues { issuesByShelf[BombJackShelf.of(zip: issue.zip), default: []].append(issue) }
+    for issue in BombJackJoystik.issues {
+      let shelf = BombJackShelf.of(zip: issue.zip)
+      issuesByShelf[shelf, default: []].append(issue)
+      pagesByShelf[shelf, default: []].append(nil)
+    }
 
     var allRuns = runs
     allRuns.append(BombJackJoystik.run)
     let runByKey = Dictionary(allRuns.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     var catalogues: [BombJackShelf: IssueCatalogue] = [:]
+    var sourcePages: [BombJackShelf: [Int?]] = [:]
     for (shelf, issues) in issuesByShelf where !issues.isEmpty {
+      sourcePages[shelf] = pagesByShelf[shelf]
       let keys = Set(issues.map(\.series)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
       let series = keys.compactMap { runByKey[$0]?.series }
       catalogues[shelf] = IssueCatalogue(generated: generated, base: "", series: series, issues: issues)
@@ -193,6 +202,6 @@ public enum BombJackCatalogueAssembly {
     }
     return BombJackShelfBuild(
       catalogues: catalogues, dropped: counts, pagesRead: pages.count,
-      pagesWithArchives: pages.filter { !$0.entries.isEmpty }.count, runs: consoleRuns)
+      pagesWithArchives: pages.filter { !$0.entries.isEmpty }.count, runs: consoleRuns, sourcePages: sourcePages)
   }
 }

@@ -9,6 +9,7 @@ public struct BombJackIssueDate: Sendable, Equatable {
   }
 
   static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+  private static let monthBytes = months.map { Array($0.utf8) }
 
   /// Year: the first whole-word 1950–2029. Month: only with a year, the month abbreviation found
   /// EARLIEST in the lowercased title, as a substring. The reference took whichever its unordered
@@ -17,8 +18,7 @@ public struct BombJackIssueDate: Sendable, Equatable {
     guard let year = firstYear(title) else { return BombJackIssueDate() }
     let lower = Array(title.lowercased().utf8)
     var best: (offset: Int, month: Int)? = nil
-    for (index, name) in months.enumerated() {
-      let pattern = Array(name.utf8)
+    for (index, pattern) in monthBytes.enumerated() {
       guard let at = firstOffset(of: pattern, in: lower) else { continue }
       if best == nil || at < best?.offset ?? Int.max { best = (at, index + 1) }
     }
@@ -29,17 +29,14 @@ public struct BombJackIssueDate: Sendable, Equatable {
   static func firstYear(_ title: String) -> Int? {
     let chars = Array(title.unicodeScalars)
     var i = 0
+    // Four ASCII digits first (cheap), then the word boundaries around them (Unicode properties).
+    func digit(_ s: Unicode.Scalar) -> Int? { s.value >= 0x30 && s.value <= 0x39 ? Int(s.value) - 48 : nil }
     while i + 4 <= chars.count {
-      let before = i > 0 ? chars[i - 1] : nil
-      let after = i + 4 < chars.count ? chars[i + 4] : nil
-      if !isWordScalar(before), !isWordScalar(after) {
-        let digits = chars[i..<i + 4].compactMap {
-          $0.properties.numericType == .decimal && $0.isASCII ? Int($0.value) - 48 : nil
-        }
-        if digits.count == 4 {
-          let value = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-          if (1950...2029).contains(value) { return value }
-        }
+      if let a = digit(chars[i]), let b = digit(chars[i + 1]), let c = digit(chars[i + 2]), let d = digit(chars[i + 3]),
+        case let value = a * 1000 + b * 100 + c * 10 + d, (1950...2029).contains(value),
+        !isWordScalar(i > 0 ? chars[i - 1] : nil), !isWordScalar(i + 4 < chars.count ? chars[i + 4] : nil)
+      {
+        return value
       }
       i += 1
     }

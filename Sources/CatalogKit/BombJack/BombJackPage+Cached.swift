@@ -19,7 +19,7 @@ extension BombJackPage: CachedParse {
       w.optionalInt(e.pages)
     }
     w.count(links.count)
-    for l in links { w.url(l) }
+    for l in links { w.string(l) }
     w.count(notes.count)
     for n in notes { w.string(n) }
     w.count(slashlessFolders.count)
@@ -36,7 +36,14 @@ extension BombJackPage: CachedParse {
       }
       entries.append(BombJackPageEntry(file: file, title: t, cover: cover, pages: pages))
     }
-    guard let links = urls(&r), let noteCount = r.count() else { return nil }
+    guard let linkCount = r.count() else { return nil }
+    var links: [String] = []
+    links.reserveCapacity(linkCount)
+    for _ in 0..<linkCount {
+      guard let l = r.string() else { return nil }
+      links.append(l)
+    }
+    guard let noteCount = r.count() else { return nil }
     var notes: [String] = []
     for _ in 0..<noteCount {
       guard let n = r.string() else { return nil }

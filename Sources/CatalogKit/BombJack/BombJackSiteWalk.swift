@@ -22,7 +22,7 @@ public struct BombJackSiteWalk: Sendable {
   public init(start: [URL], maxPages: Int, scoped: Bool = false) {
     self.maxPages = maxPages
     self.scopes = scoped ? start.map(BombJackSiteWalk.folder) : []
-    for u in start { enqueue(u) }
+    for u in start { enqueue(u.absoluteString, url: u) }
   }
 
   public var pending: Int { queue.count - head }
@@ -43,17 +43,19 @@ public struct BombJackSiteWalk: Sendable {
     return out
   }
 
-  /// Queues a page's links (already normalised), skipping pages seen before and, in a subset walk,
-  /// pages outside the start folders.
-  public mutating func add(_ links: [URL]) {
-    for u in links { enqueue(u) }
+  /// Queues a page's links (absolute addresses, already normalised), skipping pages seen before
+  /// and, in a subset walk, pages outside the start folders.
+  public mutating func add(_ links: [String]) {
+    for l in links { enqueue(l, url: nil) }
     if taken >= maxPages { leftOver = pending }
   }
 
-  private mutating func enqueue(_ u: URL) {
-    let key = u.absoluteString
+  /// A URL is made only of a page queued for the first time (not of every link to it).
+  private mutating func enqueue(_ key: String, url: URL?) {
     if !scopes.isEmpty, !scopes.contains(where: { key.hasPrefix($0) }) { return }
-    if queued.insert(key).inserted { queue.append(u) }
+    guard !queued.contains(key), let u = url ?? URL(string: key) else { return }
+    queued.insert(key)
+    queue.append(u)
   }
 
   /// The folder a page sits in, as a prefix (`https://host/a/b/`).

@@ -18,6 +18,26 @@ public struct PlainURL: Sendable {
     hostStart = start
   }
 
+  /// The same for an address held as text (a download address the assembly takes apart).
+  public init?(text s: String) {
+    guard let start = PlainURL.hostStart(s.utf8) else { return nil }
+    text = s
+    hostStart = start
+  }
+
+  /// The host, as `URL.host(percentEncoded: true)` gives it (already lowercase here).
+  public var host: String {
+    let rest = text.utf8.dropFirst(hostStart)
+    return String(Substring(rest.prefix { $0 != 0x2F }))
+  }
+
+  /// The path, as `URL.path(percentEncoded: true)` gives it: from the slash after the host up to
+  /// the query.
+  public var path: String {
+    let rest = text.utf8.dropFirst(hostStart).drop { $0 != 0x2F }
+    return String(Substring(rest.prefix { $0 != 0x3F }))
+  }
+
   /// `host/path?query`: the text after `://`.
   public var target: String { String(Substring(text.utf8.dropFirst(hostStart))) }
 

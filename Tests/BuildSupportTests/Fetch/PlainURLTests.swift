@@ -33,6 +33,21 @@ final class PlainURLTests: XCTestCase {
     XCTAssertEqual(PlainURL(URL(string: "https://example.org/a?b")!)?.target, "example.org/a?b")
   }
 
+  func testAPlainAddressHasTheHostAndPathURLGives() throws {
+    var plain = 0
+    for s in urls {
+      guard let p = PlainURL(text: s) else { continue }
+      plain += 1
+      let u = try XCTUnwrap(URL(string: s), s)
+      XCTAssertEqual(p.host, u.host(percentEncoded: true), s)
+      XCTAssertEqual(p.path, u.path(percentEncoded: true), s)
+    }
+    XCTAssertGreaterThan(plain, 8)
+    XCTAssertEqual(PlainURL(text: "https://h.org/a/b%20c.zip?x=/y")?.path, "/a/b%20c.zip")
+    XCTAssertEqual(PlainURL(text: "https://h.org/")?.path, "/")
+    XCTAssertNil(PlainURL(text: "https://h.org"), "no path")
+  }
+
   func testARelativeURLIsNamedByWhatItResolvesTo() throws {
     let base = try XCTUnwrap(URL(string: "https://commodore.bombjack.org/p0/s1/index.htm"))
     for href in ["m2.htm", "../s2/m3.htm", "/x.htm?y", "./a/./b.htm", "HTTPS://Other.ORG/a"] {

@@ -11,28 +11,25 @@ enum BombJackLineage {
     .init("head", method: "HEAD", fields: ["bytes", "dead"]),
   ])
 
+  /// Each row's walk page is the one the assembly kept its file from (`sourcePages`); the HEAD
+  /// asked for the zip's address as the catalogue spells it.
   static func tag(_ ctx: BuildContext, _ build: BombJackShelfBuild, pages: [BombJackPage], probes: [String: SizeProbe])
   {
-    guard ctx.lineage.isOn else { return }
-    // The first page in walk order keeps a file, as the assembly does; pages by their place in
-    // the walk, since hashing URLs was most of what this cost.
-    var page: [String: Int] = [:]
-    for (n, p) in pages.enumerated() {
-      ctx.lineage.read("page", p.url)
-      for e in p.entries {
-        if let zip = BombJackAddressFilter.download(e.file), page[zip] == nil { page[zip] = n }
+    let lineage = ctx.lineage
+    guard lineage.isOn else { return }
+    lineage.read("page", pages.map(\.url))
+    lineage.fromTool(BombJackJoystik.issues.map(\.id))
+    var byPage = [[String]](repeating: [], count: pages.count)
+    var heads: [(id: String, address: String)] = []
+    for (shelf, c) in build.catalogues {
+      let from = build.sourcePages[shelf] ?? []
+      for (i, issue) in c.issues.enumerated() {
+        guard i < from.count, let n = from[i], pages.indices.contains(n) else { continue }
+        byPage[n].append(issue.id)
+        if probes[issue.zip] != nil { heads.append((issue.id, issue.zip)) }
       }
     }
-    let joystik = Set(BombJackJoystik.issues.map(\.id))
-    ctx.lineage.fromTool(joystik)
-    var byPage: [Int: [String]] = [:]
-    for c in build.catalogues.values {
-      for issue in c.issues where !joystik.contains(issue.id) {
-        if let n = page[issue.zip] { byPage[n, default: []].append(issue.id) }
-        // The probe asked for the zip's address as the catalogue spells it.
-        if probes[issue.zip] != nil { ctx.lineage.tag(issue.id, "head", address: issue.zip) }
-      }
-    }
-    for (n, ids) in byPage.sorted(by: { $0.key < $1.key }) { ctx.lineage.tag(ids, "page", pages[n].url) }
+    lineage.tag(each: heads, "head")
+    for (n, ids) in byPage.enumerated() where !ids.isEmpty { lineage.tag(ids, "page", pages[n].url) }
   }
 }
