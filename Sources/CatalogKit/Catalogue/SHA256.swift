@@ -51,16 +51,15 @@ public struct SHA256: Sendable {
     return out
   }
 
-  /// One call for a whole buffer: no context to set up, the common case (a cache body, a key).
+  /// A whole buffer through a context on the stack. libcrypto's one-call `SHA256()` looks the
+  /// algorithm up and allocates a context on every call (OpenSSL 3's `EVP_Q_digest`), which cost
+  /// more than hashing a cache key's few dozen bytes.
   private static func oneShot(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var context = SHA256_CTX()
+    SHA256_Init(&context)
+    if let base = input.baseAddress, input.count > 0 { SHA256_Update(&context, base, input.count) }
     var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-    // libcrypto reads nothing through a null pointer of length 0, but give it a real one anyway.
-    let empty: [UInt8] = [0]
-    empty.withUnsafeBufferPointer { e in
-      out.withUnsafeMutableBufferPointer { o in
-        _ = CCrypto.SHA256(input.baseAddress ?? e.baseAddress, input.count, o.baseAddress)
-      }
-    }
+    out.withUnsafeMutableBufferPointer { o in _ = SHA256_Final(o.baseAddress, &context) }
     return out
   }
 }
