@@ -27,40 +27,29 @@ extension BombJackPage: CachedParse {
   }
 
   public static func decode(from r: inout ParseReader, url: URL) -> BombJackPage? {
-    guard let title = r.string(), let entryCount = r.count() else { return nil }
-    var entries: [BombJackPageEntry] = []
-    entries.reserveCapacity(entryCount)
-    for _ in 0..<entryCount {
-      guard let file = r.url(), let t = r.string(), let cover = r.optionalURL(), let pages = r.optionalInt() else {
-        return nil
-      }
-      entries.append(BombJackPageEntry(file: file, title: t, cover: cover, pages: pages))
-    }
-    guard let linkCount = r.count() else { return nil }
-    var links: [String] = []
-    links.reserveCapacity(linkCount)
-    for _ in 0..<linkCount {
-      guard let l = r.string() else { return nil }
-      links.append(l)
-    }
-    guard let noteCount = r.count() else { return nil }
-    var notes: [String] = []
-    for _ in 0..<noteCount {
-      guard let n = r.string() else { return nil }
-      notes.append(n)
-    }
-    guard let folders = urls(&r) else { return nil }
+    guard let title = r.string(),
+      let entries = list(
+        &r,
+        { (r: inout ParseReader) -> BombJackPageEntry? in
+          guard let file = r.url(), let t = r.string(), let cover = r.optionalURL(), let pages = r.optionalInt()
+          else { return nil }
+          return BombJackPageEntry(file: file, title: t, cover: cover, pages: pages)
+        }),
+      let links = list(&r, { $0.string() }), let notes = list(&r, { $0.string() }),
+      let folders = list(&r, { $0.url() })
+    else { return nil }
     return BombJackPage(
       url: url, title: title, entries: entries, links: links, notes: notes, slashlessFolders: folders)
   }
 
-  private static func urls(_ r: inout ParseReader) -> [URL]? {
+  /// A counted list, each item read by `item`; nil when any is not there.
+  private static func list<T>(_ r: inout ParseReader, _ item: (inout ParseReader) -> T?) -> [T]? {
     guard let n = r.count() else { return nil }
-    var out: [URL] = []
+    var out: [T] = []
     out.reserveCapacity(n)
     for _ in 0..<n {
-      guard let u = r.url() else { return nil }
-      out.append(u)
+      guard let v = item(&r) else { return nil }
+      out.append(v)
     }
     return out
   }
