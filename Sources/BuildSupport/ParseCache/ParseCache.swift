@@ -83,6 +83,10 @@ public final class ParseCache: Sendable {
       counts.withLock { $0.refused += 1 }
     }
     let value = P.parse(body, url: url)
+    guard value.keepsParse else {
+      counts.withLock { $0.parsed += 1 }
+      return value
+    }
     let entry = ParseEntry.encode(
       parser: P.parserName, version: P.parserVersion, key: key, payload: value.encodedParse())
     let written = write(entry, to: file)

@@ -19,9 +19,13 @@ public protocol CachedParse: Sendable {
   func encode(into w: inout ParseWriter)
   /// Nil when the bytes are not exactly what `encode` writes.
   static func decode(from r: inout ParseReader, url: URL) -> Self?
+  /// False for a result that must not be kept (a page the parser refused is asked for again).
+  var keepsParse: Bool { get }
 }
 
 extension CachedParse {
+  public var keepsParse: Bool { true }
+
   /// The entry's key: the parser and its version, the address, and the body's digest. Anything a
   /// parse depends on is in it; a body that changed is a key never seen.
   public static func parseKey(url: URL, bodySHA256: String) -> String {

@@ -32,7 +32,7 @@ public enum VintageAppleSectionPage {
   ///
   /// Rules are text-level, as the spec states them: split on `<tr`, and a chunk is a row only if it
   /// links `href="pdf/….pdf"`, so the header row and the layout rows drop out.
-  public static func parse(_ bytes: [UInt8], url: String) throws -> [VintageAppleRow] {
+  public static func parse(_ bytes: [UInt8], url: String) throws(VintageAppleError) -> [VintageAppleRow] {
     guard !bytes.isEmpty, !bytes.prefix(1024).contains(0) else { throw VintageAppleError.notHTML(url: url) }
     // The pages declare UTF-8; one that is not is read as Latin-1 rather than losing accents.
     let text = TextDecoder.decode(bytes, policy: .utf8Else(.latin1)).text

@@ -95,4 +95,24 @@ final class ParseCacheTests: XCTestCase {
     XCTAssertEqual(cache.counters, .init(reused: 0, parsed: 1, refused: 0, unwritten: 1))
     XCTAssertEqual(cache.counters.reportKeys["parse/unwritten"], 1)
   }
+  /// A page the parser refuses (a section page cut short) is parsed, counted and never kept, so the
+  /// next run, which asks for the page again, parses what it gets.
+  func testARefusedParseIsNotKept() throws {
+    let body = try TestPaths.fixtureBytes("VintageApple/section-truncated.html")
+    let section = try XCTUnwrap(URL(string: "https://vintageapple.org/macbooks/"))
+    let cache = ParseCache(cacheRoot: dir)
+    for _ in 0..<2 {
+      guard case .failure(.truncated) = cache.parsed(body, url: section, as: VintageAppleSectionParse.self).rows else {
+        return XCTFail("the truncated fixture parsed")
+      }
+    }
+    XCTAssertEqual(cache.counters, .init(reused: 0, parsed: 2, refused: 0, unwritten: 0))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: dir.appendingPathComponent("parsed/vintageapple-section").path))
+
+    let whole = try TestPaths.fixtureBytes("VintageApple/section-template.html")
+    _ = cache.parsed(whole, url: section, as: VintageAppleSectionParse.self)
+    _ = cache.parsed(whole, url: section, as: VintageAppleSectionParse.self)
+    XCTAssertEqual(cache.counters, .init(reused: 1, parsed: 3, refused: 0, unwritten: 0))
+  }
 }

@@ -66,9 +66,9 @@ enum VintageAppleCrawl {
         ctx.warn("\(url.absoluteString): the section page answered \(response.status); \(section.name) skipped")
         return nil
       }
-      do {
-        return (section.slug, try VintageAppleSectionPage.parse(response.body, url: url.absoluteString))
-      } catch let error as VintageAppleError {
+      switch ctx.parses.parsed(response, url: url, as: VintageAppleSectionParse.self).rows {
+      case .success(let rows): return (section.slug, rows)
+      case .failure(let error):
         // A page cut short must be asked for again, not replayed.
         ctx.fetcher.evict(url)
         throw VintageAppleStop(description: error.description)
