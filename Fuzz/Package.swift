@@ -9,6 +9,7 @@ let targets = [
   "FuzzAtarimaniaTitle", "FuzzVintageAppleSection", "FuzzStripoviReader", "FuzzPopBoksDzuboks",
   "FuzzPopBoksRitam", "FuzzSQLDump", "FuzzZipArchive", "FuzzArchiveMetadata", "FuzzScandata",
   "FuzzCatalogueFile", "FuzzRobots", "FuzzHeaders", "FuzzMask", "FuzzWARC", "FuzzPageShape",
+  "FuzzCacheDerived",
 ]
 
 let package = Package(
