@@ -48,9 +48,15 @@ struct ReviewEvidence {
     }
     var out: [String] = []
     for c in changes {
+      let fields = c.fields.joined(separator: ", ")
+      if let a = c.old, let b = c.new, a.request != b.request {
+        // Another request now (a PopBoks grid's edge moved a tile along): both are named.
+        out.append(
+          fields + " from " + b.kind + ": " + a.request + " " + Self.side(a) + " → " + b.request + " " + Self.side(b))
+        continue
+      }
       let what = (c.new ?? c.old).map { "\($0.kind) \($0.method) \($0.url)" } ?? "no answer"
-      out.append(
-        c.fields.joined(separator: ", ") + " from " + what + ": " + Self.side(c.old) + " → " + Self.side(c.new))
+      out.append(fields + " from " + what + ": " + Self.side(c.old) + " → " + Self.side(c.new))
     }
     out.append(command)
     return (out, false)
