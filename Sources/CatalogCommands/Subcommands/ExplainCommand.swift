@@ -135,8 +135,9 @@ struct Explanation {
       return "[\(n)] \(a.kind)"
     case .answers(let ns)?:
       let kinds = lineage.answers(for: origin).map(\.kind)
-      return ns.map { "[\($0)]" }.joined(separator: " ") + " "
-        + (Set(kinds).count == 1 ? kinds[0] : kinds.joined(separator: ", "))
+      let numbers = ns.map { "[\($0)]" }.joined(separator: " ")
+      guard let first = kinds.first else { return "answers " + numbers }
+      return numbers + " " + (kinds.allSatisfy { $0 == first } ? first : kinds.joined(separator: ", "))
     case .tool?: return "the tool's declaration"
     case .previous?: return "the previous catalogue"
     case nil: return "no recorded source"

@@ -81,6 +81,12 @@ public struct ParseWriter: Sendable {
     bytes.append(UInt8(ascii: ";"))
   }
 
+  /// A counted list, each item written by `each` (what `ParseReader.list` reads back).
+  public mutating func list<T>(_ items: [T], _ each: (inout ParseWriter, T) -> Void) {
+    count(items.count)
+    for item in items { each(&self, item) }
+  }
+
   public mutating func url(_ u: URL) { string(u.absoluteString) }
 
   public mutating func optionalURL(_ u: URL?) { optionalString(u?.absoluteString) }
@@ -127,6 +133,18 @@ public struct ParseReader: Sendable {
   public mutating func count() -> Int? {
     guard take(UInt8(ascii: "n")), let n = digits(until: UInt8(ascii: ";")), n <= bytes.count - i else { return nil }
     return n
+  }
+
+  /// A counted list, each item read by `item`; nil when the count or any item is not there.
+  public mutating func list<T>(_ item: (inout ParseReader) -> T?) -> [T]? {
+    guard let n = count() else { return nil }
+    var out: [T] = []
+    out.reserveCapacity(n)
+    for _ in 0..<n {
+      guard let v = item(&self) else { return nil }
+      out.append(v)
+    }
+    return out
   }
 
   public mutating func url() -> URL? { string().flatMap { URL(string: $0) } }

@@ -14,11 +14,10 @@ public struct VintageAppleSectionParse: CachedParse, Equatable {
   public static let parserVersion = 1
 
   public static func parse(_ body: [UInt8], url: URL) -> VintageAppleSectionParse {
-    do {
-      return VintageAppleSectionParse(rows: .success(try VintageAppleSectionPage.parse(body, url: url.absoluteString)))
-    } catch {
-      return VintageAppleSectionParse(rows: .failure(error))
-    }
+    VintageAppleSectionParse(
+      rows: Result { () throws(VintageAppleError) in
+        try VintageAppleSectionPage.parse(body, url: url.absoluteString)
+      })
   }
 
   public var keepsParse: Bool {
@@ -27,8 +26,7 @@ public struct VintageAppleSectionParse: CachedParse, Equatable {
 
   public func encode(into w: inout ParseWriter) {
     guard case .success(let rows) = rows else { return }
-    w.count(rows.count)
-    for r in rows {
+    w.list(rows) { w, r in
       w.string(r.pdf)
       w.optionalString(r.thumb)
       w.string(r.title)
@@ -40,16 +38,13 @@ public struct VintageAppleSectionParse: CachedParse, Equatable {
   }
 
   public static func decode(from r: inout ParseReader, url: URL) -> VintageAppleSectionParse? {
-    guard let n = r.count() else { return nil }
-    var rows: [VintageAppleRow] = []
-    rows.reserveCapacity(n)
-    for _ in 0..<n {
+    let rows = r.list { r -> VintageAppleRow? in
       guard let pdf = r.string(), let thumb = r.optionalString(), let title = r.string(), let year = r.optionalInt(),
         let month = r.optionalInt(), let position = r.int(), let line = r.int()
       else { return nil }
-      rows.append(
-        VintageAppleRow(pdf: pdf, thumb: thumb, title: title, year: year, month: month, position: position, line: line))
+      return VintageAppleRow(
+        pdf: pdf, thumb: thumb, title: title, year: year, month: month, position: position, line: line)
     }
-    return VintageAppleSectionParse(rows: .success(rows))
+    return rows.map { VintageAppleSectionParse(rows: .success($0)) }
   }
 }
