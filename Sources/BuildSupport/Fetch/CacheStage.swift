@@ -25,7 +25,7 @@ struct CacheStage: Sendable {
   func lookup(_ url: URL, method: HTTPMethod, headers: [String: String], check: AnswerCheck?) throws -> Lookup {
     let key = CacheKey(method: method, url: url)
     var cached: (CacheRecord, FetchResponse)? = nil
-    switch cache.lookup(key, url: url) {
+    switch cache.lookup(key, url: url, marksUse: true) {
     case .hit(let record, let response):
       // A copy that fails its checks (cached by an older build, or edited on disk) is no copy.
       if let why = check?.verdict(response) {
@@ -43,7 +43,6 @@ struct CacheStage: Sendable {
     }
     if let (record, response) = cached, keeps(record, method: method, url: url) {
       counters.add(.hit)
-      cache.touch(key)
       ledger.served(response)
       return .answer(response)
     }
@@ -89,7 +88,7 @@ struct CacheStage: Sendable {
     if response.status == 304, let old {
       counters.add(.revalidated)
       counters.add(.refreshNotModified)
-      cache.touch(key)
+      // Marked as used when it was looked up (`marksUse`).
       ledger.served(old)
       // A detail or size confirmed by a 304 is as good as new: its age starts again.
       if configuration.freshness?.restartsAge(method: method, url: url) == true {

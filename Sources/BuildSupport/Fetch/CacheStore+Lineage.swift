@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import Synchronization
 
 extension CacheStore {
   /// The record the cache holds for a request, without its body: what a lineage line names (status,
@@ -11,7 +12,12 @@ extension CacheStore {
   /// The record this process already read or wrote for `address` (`URL.absoluteString`), without
   /// parsing or normalising it: what a build's lineage asks thousands of times.
   func answerRecord(method: HTTPMethod, address: String) -> CacheRecord? {
-    answered.withLock { $0[AnswerKey(method, address)] }
+    answered.record(for: AnswerKey(method, address))
+  }
+
+  /// The same, for an address whose `hashValue` the caller kept.
+  func answerRecord(method: HTTPMethod, address: String, addressHash: Int) -> CacheRecord? {
+    answered.record(for: AnswerKey(method, address, addressHash: addressHash))
   }
 
   /// The record on disk (another process's answer: `catalog explain --cache`).
@@ -25,14 +31,64 @@ extension CacheStore {
   }
 }
 
-/// A request as the records this process read or wrote are kept by: method and address, hashed as
-/// they are rather than joined into one string per lookup.
+/// A request as the records this process read or wrote are kept by: method and address, the
+/// address hashed once when the key is made. A build's lineage makes a key for each of tens of
+/// thousands of answers and looks each up in a stripe and a table: hashing the text every time was
+/// most of what keeping and finding them cost.
 struct AnswerKey: Hashable, Sendable {
-  var method: HTTPMethod
-  var address: String
+  let method: HTTPMethod
+  let address: String
+  let addressHash: Int
 
   init(_ method: HTTPMethod, _ address: String) {
+    self.init(method, address, addressHash: address.hashValue)
+  }
+
+  /// `addressHash` must be `address.hashValue` (a lineage tag keeps it from when it was made).
+  init(_ method: HTTPMethod, _ address: String, addressHash: Int) {
     self.method = method
     self.address = address
+    self.addressHash = addressHash
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(addressHash)
+    hasher.combine(method)
+  }
+
+  static func == (a: AnswerKey, b: AnswerKey) -> Bool {
+    a.addressHash == b.addressHash && a.method == b.method && a.address == b.address
+  }
+}
+
+/// The records a build read or wrote, in stripes with a lock each: eight lookup workers kept one
+/// table's lock busy (a third of the time spent keeping a record went to waiting for it), and each
+/// stripe grows on its own, so no insert waits while the whole table is moved.
+final class AnswerTable: Sendable {
+  private final class Stripe: Sendable {
+    let records = Mutex([AnswerKey: CacheRecord]())
+  }
+
+  private let stripes: [Stripe] = (0..<AnswerTable.stripeCount).map { _ in Stripe() }
+  static let stripeCount = 16
+
+  private func stripe(_ key: AnswerKey) -> Stripe {
+    stripes[Int(UInt(bitPattern: key.addressHash) % UInt(AnswerTable.stripeCount))]
+  }
+
+  func keep(_ record: CacheRecord, for key: AnswerKey) {
+    stripe(key).records.withLock { $0[key] = record }
+  }
+
+  func record(for key: AnswerKey) -> CacheRecord? {
+    stripe(key).records.withLock { $0[key] }
+  }
+
+  /// How many records are kept.
+  var count: Int { stripes.reduce(0) { n, s in n + s.records.withLock { $0.count } } }
+
+  /// Drops every record `matches` picks (removals are rare: a scan is fine).
+  func forget(where matches: (CacheRecord) -> Bool) {
+    for s in stripes { s.records.withLock { $0 = $0.filter { !matches($0.value) } } }
   }
 }

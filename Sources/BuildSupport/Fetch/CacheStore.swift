@@ -94,7 +94,7 @@ public final class CacheStore: Sendable {
   /// without reading or normalising again. Kept only by a store that `remembersAnswers` (a build
   /// that writes lineage): an export or a mirror reads a whole cache once, and holding each record
   /// made its memory grow with the cache (546 MB exporting a million entries).
-  let answered = Mutex([AnswerKey: CacheRecord]())
+  let answered = AnswerTable()
   let remembersAnswers: Bool
 
   private struct State {
@@ -135,8 +135,10 @@ public final class CacheStore: Sendable {
     return (dir + "/" + key.digest + ".json", dir + "/" + key.digest + ".body")
   }
 
-  private func remember(_ key: AnswerKey, _ record: CacheRecord) {
-    if remembersAnswers { answered.withLock { $0[key] = record } }
+  /// The address is taken as an argument made only when it is kept: a store that does not remember
+  /// (`--no-lineage`, an export) makes no text for it.
+  private func remember(_ method: HTTPMethod, _ address: @autoclosure () -> String, _ record: CacheRecord) {
+    if remembersAnswers { answered.keep(record, for: AnswerKey(method, address())) }
   }
 
   /// What the cache holds for a key.
@@ -156,20 +158,25 @@ public final class CacheStore: Sendable {
   /// The cached answer for a key. Every body is checked against its record's SHA-256 and every
   /// record against the URL it is filed under, so a body changed on disk (same length, other bytes)
   /// or a record copied over another's name is reported, never served.
-  public func lookup(_ key: CacheKey, url: URL) -> Lookup {
+  ///
+  /// `marksUse`: a GET hit is marked as used today (see `markUsed`), from the time its record was
+  /// read with: for the fetcher, which serves what it finds (or confirms it with a 304, or
+  /// replaces it).
+  public func lookup(_ key: CacheKey, url: URL, marksUse: Bool = false) -> Lookup {
     if key.method == .head {
       guard let record = headLog.record(key.digest) else { return .miss }
       guard record.url == key.normalisedURL else {
         return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
       }
-      remember(AnswerKey(.head, url.absoluteString), record)
+      remember(.head, url.absoluteString, record)
       return .hit(
         record,
         FetchResponse(
           url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
     }
     let p = paths(key)
-    guard let recordBytes = CacheStore.contents(p.record) else { return .miss }
+    var modified = 0
+    guard let recordBytes = CacheStore.contents(p.record, modified: &modified) else { return .miss }
     guard let record = CacheRecord.read(recordBytes) else {
       return .corrupt("\(p.record) is not a readable record")
     }
@@ -191,7 +198,8 @@ public final class CacheStore: Sendable {
       fromCache: true)
     // The digest checked above goes along; an empty body was not checked against it, so it does not.
     if !body.isEmpty { response.bodySHA256 = record.bodySHA256 }
-    remember(AnswerKey(record.method, url.absoluteString), record)
+    remember(record.method, url.absoluteString, record)
+    if marksUse { CacheStore.markUsed(p.record, modified: modified) }
     return .hit(record, response)
   }
 
@@ -203,7 +211,7 @@ public final class CacheStore: Sendable {
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
       fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
-    remember(AnswerKey(response.method, response.url.absoluteString), record)
+    remember(response.method, response.url.absoluteString, record)
     if key.method == .head {
       try ensureFolder(entriesPath)
       try headLog.append(record)
@@ -218,13 +226,9 @@ public final class CacheStore: Sendable {
 
   /// Marks an entry as used today (for `catalog cache prune`) without rewriting it: the record's
   /// modification time is moved only when it is a day old, so a warm replay does not write.
-  public func touch(_ key: CacheKey) {
-    guard key.method == .get else { return }
-    let path = paths(key).record
-    var st = stat()
-    guard stat(path, &st) == 0 else { return }
+  private static func markUsed(_ path: String, modified: Int) {
     // A file time far in the past (or a crafted one) must not overflow the subtraction.
-    let (age, overflow) = time(nil).subtractingReportingOverflow(st.st_mtim.tv_sec)
+    let (age, overflow) = Int(time(nil)).subtractingReportingOverflow(modified)
     if overflow || age > 86_400 { utime(path, nil) }
   }
 
@@ -245,9 +249,7 @@ public final class CacheStore: Sendable {
 
   /// Drops a removed entry's remembered record (removals are rare: a scan is fine).
   private func forgetAnswered(_ key: CacheKey) {
-    if remembersAnswers {
-      answered.withLock { $0 = $0.filter { !($0.value.url == key.normalisedURL && $0.value.method == key.method) } }
-    }
+    if remembersAnswers { answered.forget { $0.url == key.normalisedURL && $0.method == key.method } }
   }
 
   /// Every record in the cache with where it lives (for `catalog cache`): GET records by their
@@ -301,11 +303,19 @@ public final class CacheStore: Sendable {
   /// or nil when it cannot be opened: on a warm replay FileManager's `Data` and the copy out of it
   /// were a tenth of the time of a 30 KB page.
   static func contents(_ path: String) -> [UInt8]? {
+    var modified = 0
+    return contents(path, modified: &modified)
+  }
+
+  /// The same, and the file's modification time (seconds since 1970) from the descriptor it was
+  /// read through, so a caller that needs it makes no second lookup by name.
+  static func contents(_ path: String, modified: inout Int) -> [UInt8]? {
     let fd = openForReading(path)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0 else { return nil }
+    modified = Int(st.st_mtim.tv_sec)
     // One byte more than the size, so the read that finds the end needs no room made for it.
     var out = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
     var got = 0

@@ -8,10 +8,23 @@ import Synchronization
 public final class LineageRecorder: Sendable {
   private let state = Mutex(State())
 
-  /// A URL as text: hashing `URL` itself was most of what a large walk's lineage cost.
+  /// A URL as text: hashing `URL` itself was most of what a large walk's lineage cost. The text is
+  /// hashed once, when the tag is made; finding the tag's answer and the cache's record for it
+  /// reuse that.
   private struct Tag: Hashable {
-    var kind: String
-    var url: String
+    let kind: String
+    let url: String
+    let urlHash: Int
+
+    init(kind: String, url: String) {
+      self.kind = kind
+      self.url = url
+      self.urlHash = url.hashValue
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(urlHash) }
+
+    static func == (a: Tag, b: Tag) -> Bool { a.urlHash == b.urlHash && a.url == b.url && a.kind == b.kind }
   }
 
   /// A row's tag: a listing page's, numbered once for the hundreds of rows it serves, or the row's
@@ -161,7 +174,7 @@ public final class LineageRecorder: Sendable {
       let method = k >= 0 ? plan.kinds[k].method : "GET"
       let m: HTTPMethod = method == "HEAD" ? .head : .get
       let record =
-        cache.answerRecord(method: m, address: tag.url)
+        cache.answerRecord(method: m, address: tag.url, addressHash: tag.urlHash)
         ?? URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }
       let n = out.answers.count
       out.answers.append(

@@ -19,17 +19,18 @@ public struct LineageRun: Sendable {
     self.options = context.options
     let cache = context.fetcher.cache
     context.lineage.runDeferred()
-    var previous: [String: LineageYields] = [:]
-    files = products.map { p in
-      let last = p.partial ? nil : LineageRun.readYields(LineageRun.yieldsPath(context.options, p.file))
-      previous[p.file] = last
+    // Each file on a core of its own: once the catalogues' rules are done, which takes less time
+    // than this, both cores work out the lineage the rules' verdicts wait on for drift.
+    let (options, recorder) = (context.options, context.lineage)
+    let made = products.concurrentMap { p in
+      let last = p.partial ? nil : LineageRun.readYields(LineageRun.yieldsPath(options, p.file))
       let watched = Set((last?.pages ?? []).map(\.url))
-      return (p, context.lineage.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched))
+      let lineage = recorder.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched)
+      return (p, lineage, last, LineageYields(lineage, file: p.file, plan: plan))
     }
-    self.previous = previous
-    yields = Dictionary(
-      files.map { ($0.product.file, LineageYields($0.lineage, file: $0.product.file, plan: plan)) },
-      uniquingKeysWith: { a, _ in a })
+    files = made.map { ($0.0, $0.1) }
+    previous = Dictionary(made.compactMap { m in m.2.map { (m.0.file, $0) } }, uniquingKeysWith: { a, _ in a })
+    yields = Dictionary(made.map { ($0.0.file, $0.3) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// This build's yields per file, counted once for drift and for the cache.

@@ -141,13 +141,13 @@ public enum BuildRunner {
     _ products: [BuildProduct], options: BuildOptions, previous: PreviousCatalogues, printer: Printer,
     drift: () async -> [String: [Finding]] = { [:] }
   ) async throws -> [ProductReport] {
-    let validated = products.map(\.validated)
+    // Each product checked and compared with the file it replaces on a core of its own, while the
+    // lineage may still be worked out: only the verdict waits for drift.
+    let assessed = try products.concurrentMap { p in
+      Result { try assess(p, options: options, previous: previous, printer: printer) }
+    }.map { try $0.get() }
     let drift = await drift()
-    let verdicts = try products.indices.map { i in
-      try judge(
-        products[i], validated[i], options: options, previous: previous, printer: printer,
-        extra: drift[products[i].file] ?? [])
-    }
+    let verdicts = assessed.map { $0.verdict(drift: drift[$0.report.file] ?? [], printer: printer) }
     let refused = verdicts.filter { $0.report.status == .refused }
     guard refused.isEmpty else {
       let errors = refused.reduce(0) { $0 + $1.report.findings.filter { $0.severity == .error }.count }
@@ -309,29 +309,55 @@ public enum BuildRunner {
     var bytes: [UInt8]?
   }
 
-  /// Validates one catalogue and compares it with the previous file at its target; writes nothing.
-  /// `extra`: findings made outside the catalogue's rules (drift against the last build's lineage).
-  static func judge(
-    _ p: BuildProduct, _ validated: ValidationReport, options: BuildOptions, previous: PreviousCatalogues,
-    printer: Printer, extra: [Finding] = []
-  ) throws -> Verdict {
-    let target = options.target(for: p.file)
-    let at = (target: target, options: options, previous: previous, printer: printer)
-    switch p.payload {
-    case .issue(let c, _): return try judge(c, validated, product: p, at, extra: extra)
-    case .popboks(let c, _): return try judge(c, validated, product: p, at, extra: extra)
-    case .stripovi(let c, _): return try judge(c, validated, product: p, at, extra: extra)
+  /// A product checked by its rules and compared with the file it replaces, before drift (made
+  /// from the lineage, which may still be worked out) joins its findings. `bytes` are the file to
+  /// write when its content changed.
+  struct Assessment {
+    var report: ProductReport
+    var unchanged: Bool
+    var bytes: [UInt8]?
+
+    /// The verdict once drift is known: drift's findings come first, since they name the page that
+    /// changed before a shrink or a threshold counts the loss; each finding is printed.
+    func verdict(drift: [Finding], printer: Printer) -> Verdict {
+      var r = report
+      r.findings.insert(contentsOf: drift, at: 0)
+      let name = URL(fileURLWithPath: r.path).lastPathComponent
+      for f in r.findings {
+        let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
+        let line = "\(name): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
+        if f.severity == .error { printer.error(line) } else { printer.warning(line) }
+      }
+      if r.findings.contains(where: { $0.severity == .error }) {
+        r.status = .refused
+        return Verdict(report: r, bytes: nil)
+      }
+      r.status = unchanged ? .unchanged : .written
+      return Verdict(report: r, bytes: unchanged ? nil : bytes)
     }
   }
 
-  static func judge<C: Catalogue>(
+  /// A catalogue's findings (its rules', then against the previous file at its target) and the
+  /// bytes it would write; writes nothing.
+  static func assess(
+    _ p: BuildProduct, options: BuildOptions, previous: PreviousCatalogues, printer: Printer
+  ) throws -> Assessment {
+    let validated = p.validated
+    let target = options.target(for: p.file)
+    let at = (target: target, options: options, previous: previous, printer: printer)
+    switch p.payload {
+    case .issue(let c, _): return try assess(c, validated, product: p, at)
+    case .popboks(let c, _): return try assess(c, validated, product: p, at)
+    case .stripovi(let c, _): return try assess(c, validated, product: p, at)
+    }
+  }
+
+  static func assess<C: Catalogue>(
     _ c: C, _ validated: ValidationReport, product p: BuildProduct,
-    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues, printer: Printer), extra: [Finding] = []
-  ) throws -> Verdict {
+    _ at: (target: URL, options: BuildOptions, previous: PreviousCatalogues, printer: Printer)
+  ) throws -> Assessment {
     let (target, options) = (at.target, at.options)
     var report = validated
-    // Drift comes first: it names the page that changed, before a shrink or a threshold counts the loss.
-    report.findings.insert(contentsOf: extra, at: 0)
     if p.partial {
       // A subset cannot meet completeness thresholds; they are reported, not enforced.
       for i in report.findings.indices where report.findings[i].rule.hasPrefix("threshold/") {
@@ -361,26 +387,15 @@ public enum BuildRunner {
         report.findings.append(stable)
       }
     }
-    for f in report.findings {
-      let ids = f.records.isEmpty ? "" : ": " + f.foldedRecords
-      let line = "\(target.lastPathComponent): \(f.severity.rawValue) \(f.rule): \(f.message)\(ids)"
-      if f.severity == .error { at.printer.error(line) } else { at.printer.warning(line) }
-    }
-    var status: ProductStatus
-    var bytes: [UInt8]? = nil
-    if report.hasErrors {
-      status = .refused
-    } else if let previous, c.sameContent(as: previous) {
-      status = .unchanged
-    } else {
-      bytes = try CatalogueEncoder.encode(c)
-      status = .written
-    }
-    return Verdict(
+    let unchanged = !report.hasErrors && previous.map { c.sameContent(as: $0) } == true
+    // Encoded while the lineage may still be worked out; a drift error that refuses the file
+    // after all (rare) wastes only this.
+    let bytes = report.hasErrors || unchanged ? nil : try CatalogueEncoder.encode(c)
+    return Assessment(
       report: ProductReport(
-        file: p.file, path: target.path, status: status, records: c.recordCount,
+        file: p.file, path: target.path, status: .refused, records: c.recordCount,
         previousRecords: previous?.recordCount, partial: p.partial, findings: report.findings, summary: p.summary),
-      bytes: bytes)
+      unchanged: unchanged, bytes: bytes)
   }
 
   /// The fetch counters as every run prints them: requests, cache hits, stored, retried and

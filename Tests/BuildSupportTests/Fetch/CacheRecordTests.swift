@@ -114,8 +114,39 @@ final class CacheStoreMemoryTests: XCTestCase {
     for remembers in [false, true] {
       let store = CacheStore(root: dir, remembersAnswers: remembers)
       XCTAssertNotNil(store.read(key, url: url))
-      XCTAssertEqual(store.answered.withLock { $0.count }, remembers ? 1 : 0)
+      XCTAssertEqual(store.answered.count, remembers ? 1 : 0)
       XCTAssertEqual(store.answerRecord(method: .get, url: url)?.url, key.normalisedURL, "read from disk when not kept")
     }
+  }
+}
+
+/// The striped table a build keeps its served records in for the lineage.
+final class AnswerTableTests: XCTestCase {
+  func record(_ url: String, _ method: HTTPMethod, status: Int) -> CacheRecord {
+    CacheRecord(
+      key: "k", url: url, method: method, status: status, headers: [:], fetched: "2026-12-01T00:00:00Z",
+      bodySHA256: "", bodyBytes: 0, charset: nil, keyVersion: CacheKey.version, removed: nil)
+  }
+
+  func testEveryRecordIsFoundByMethodAndAddressAndARemovedOneIsGone() {
+    let table = AnswerTable()
+    let addresses = (0..<2_000).map { "https://example.org/page-\($0).htm" }
+    for (i, a) in addresses.enumerated() {
+      table.keep(record(a, .get, status: 200 + i % 3), for: AnswerKey(.get, a))
+      table.keep(record(a, .head, status: 404), for: AnswerKey(.head, a))
+    }
+    XCTAssertEqual(table.count, 4_000)
+    for (i, a) in addresses.enumerated() {
+      XCTAssertEqual(table.record(for: AnswerKey(.get, a))?.status, 200 + i % 3, a)
+      XCTAssertEqual(table.record(for: AnswerKey(.head, a, addressHash: a.hashValue))?.status, 404, a)
+    }
+    XCTAssertNil(table.record(for: AnswerKey(.get, "https://example.org/page-2000.htm")))
+    // The same text under another hash is another key: a caller must pass the text's own hash.
+    XCTAssertNotEqual(
+      AnswerKey(.get, addresses[0]), AnswerKey(.get, addresses[0], addressHash: addresses[0].hashValue &+ 1))
+    table.forget { $0.url == addresses[7] && $0.method == .get }
+    XCTAssertNil(table.record(for: AnswerKey(.get, addresses[7])))
+    XCTAssertNotNil(table.record(for: AnswerKey(.head, addresses[7])), "only the GET was removed")
+    XCTAssertEqual(table.count, 3_999)
   }
 }

@@ -55,6 +55,29 @@ final class FetcherTests: XCTestCase {
     XCTAssertEqual(second[url("p3.html")]?.body, first[url("p3.html")]?.body)
   }
 
+  /// `catalog cache prune` goes by a record's modification time: a copy a build serves is marked as
+  /// used when its record is a day old, and one used within the day is not written to.
+  func testAServedCopyIsMarkedAsUsedOnceADay() async throws {
+    let (old, recent) = (url("p1.html"), url("p2.html"))
+    _ = try await fetcher().getAll([old, recent])
+    let store = CacheStore(root: dir.appendingPathComponent("cache"))
+    func recordPath(_ u: URL) -> String { store.paths(CacheKey(method: .get, url: u)).record }
+    func modified(_ u: URL) throws -> Date {
+      try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: recordPath(u))[.modificationDate] as? Date)
+    }
+    let threeDaysAgo = Date().addingTimeInterval(-3 * 86_400)
+    let anHourAgo = Date().addingTimeInterval(-3_600)
+    try FileManager.default.setAttributes([.modificationDate: threeDaysAgo], ofItemAtPath: recordPath(old))
+    try FileManager.default.setAttributes([.modificationDate: anHourAgo], ofItemAtPath: recordPath(recent))
+    let warm = fetcher(noNetwork: true)
+    _ = try await warm.getAll([old, recent])
+    XCTAssertEqual(warm.counters[.hit], 2)
+    XCTAssertGreaterThan(try modified(old), Date().addingTimeInterval(-600), "a day-old record is marked as used")
+    XCTAssertEqual(
+      try modified(recent).timeIntervalSince1970, anHourAgo.timeIntervalSince1970, accuracy: 1,
+      "a record used within the day is left as it is")
+  }
+
   func testNoNetworkWithAColdCacheListsEveryMissingURL() async throws {
     let f = fetcher(noNetwork: true)
     do {
