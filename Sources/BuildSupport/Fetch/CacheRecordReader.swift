@@ -162,20 +162,22 @@ struct CacheRecordReader {
     guard take(0x22) else { return nil }
     var start = i
     var out: [UInt8] = []
+    var ascii = true
     while i < bytes.endIndex {
       let b = bytes[i]
       if b == 0x22 {
         let text: String?
         if out.isEmpty {
-          text = String(validating: bytes[start..<i], as: UTF8.self)
+          text = CacheRecordReader.text(bytes[start..<i], ascii: ascii)
         } else {
           out += bytes[start..<i]
-          text = String(validating: out, as: UTF8.self)
+          text = CacheRecordReader.text(out[...], ascii: ascii)
         }
         i += 1
         return text
       }
       if b < 0x20 { return nil }
+      if b >= 0x80 { ascii = false }
       if b == 0x5C {
         out += bytes[start..<i]
         i += 1
@@ -196,6 +198,14 @@ struct CacheRecordReader {
       i += 1
     }
     return nil
+  }
+
+  /// The bytes as text, or nil when they are not UTF-8. ASCII (nearly every record's every value)
+  /// is made from the contiguous bytes at once: `String(validating:)` on a slice went through its
+  /// generic path, type metadata looked up per call, a twentieth of a warm rebuild.
+  private static func text(_ b: ArraySlice<UInt8>, ascii: Bool) -> String? {
+    guard ascii else { return String(validating: b, as: UTF8.self) }
+    return b.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
   }
 
   private mutating func word(_ w: StaticString) -> Bool {

@@ -29,7 +29,8 @@ extension CacheRecord {
     return reader.record() ?? read(Data(bytes))
   }
 
-  static func read(_ bytes: [UInt8]) -> CacheRecord? { read(bytes[...]) }
+  /// A record file's bytes as a record, or nil (public for the cache fuzz target).
+  public static func read(_ bytes: [UInt8]) -> CacheRecord? { read(bytes[...]) }
 
   /// Reads a record file. JSONSerialization rather than JSONDecoder: on Linux the decoder's
   /// per-call setup was the largest cost of a warm replay (`bench fetch`: 26,000 → 34,000 entries/s).
