@@ -26,11 +26,12 @@ public struct LineageRun: Sendable {
       let last = p.partial ? nil : LineageRun.readYields(LineageRun.yieldsPath(options, p.file))
       let watched = Set((last?.pages ?? []).map(\.url))
       let lineage = recorder.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched)
-      return (p, lineage, last, LineageYields(lineage, file: p.file, plan: plan))
+      return (product: p, lineage: lineage, last: last, yields: LineageYields(lineage, file: p.file, plan: plan))
     }
-    files = made.map { ($0.0, $0.1) }
-    previous = Dictionary(made.compactMap { m in m.2.map { (m.0.file, $0) } }, uniquingKeysWith: { a, _ in a })
-    yields = Dictionary(made.map { ($0.0.file, $0.3) }, uniquingKeysWith: { a, _ in a })
+    files = made.map { ($0.product, $0.lineage) }
+    previous = Dictionary(
+      made.compactMap { m in m.last.map { (m.product.file, $0) } }, uniquingKeysWith: { a, _ in a })
+    yields = Dictionary(made.map { ($0.product.file, $0.yields) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// This build's yields per file, counted once for drift and for the cache.
