@@ -6,16 +6,12 @@ extension CacheStore {
   /// The record the cache holds for a request, without its body: what a lineage line names (status,
   /// fetch time, validators, the body's digest). Nil when there is none.
   public func answerRecord(method: HTTPMethod, url: URL) -> CacheRecord? {
-    answerRecord(method: method, address: url.absoluteString) ?? storedRecord(method: method, url: url)
+    answered.record(for: AnswerKey(method, url.absoluteString)) ?? storedRecord(method: method, url: url)
   }
 
-  /// The record this process already read or wrote for `address` (`URL.absoluteString`), without
-  /// parsing or normalising it: what a build's lineage asks thousands of times.
-  func answerRecord(method: HTTPMethod, address: String) -> CacheRecord? {
-    answered.record(for: AnswerKey(method, address))
-  }
-
-  /// The same, for an address whose `hashValue` the caller kept.
+  /// The record this process already read or wrote for `address` (`URL.absoluteString`, whose
+  /// `hashValue` the caller kept), without parsing or normalising it: what a build's lineage asks
+  /// thousands of times.
   func answerRecord(method: HTTPMethod, address: String, addressHash: Int) -> CacheRecord? {
     answered.record(for: AnswerKey(method, address, addressHash: addressHash))
   }

@@ -168,9 +168,10 @@ public final class LineageRecorder: Sendable {
     }
     // Each answer once, whichever way it was tagged; a listing's number also by its place.
     var answerOf: [Tag: Int] = [:]
-    // Most rows cite an answer of their own (a detail page, a size probe): room made once.
-    answerOf.reserveCapacity(rows.count + shared.count)
-    out.answers.reserveCapacity(rows.count + shared.count)
+    // Most rows cite an answer of their own (a detail page, a size probe): room made once. Not for
+    // the listing pages too: those are the whole walk's, shared by every file of the build.
+    answerOf.reserveCapacity(rows.count)
+    out.answers.reserveCapacity(rows.count)
     var sharedNumbers = [Int](repeating: -1, count: shared.count)
     func answer(_ tag: Tag, kind k: Int) -> Int {
       if let n = answerOf[tag] { return n }
