@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a page must hold to count as the whole page it claims to be. A 200 proves nothing: a
 /// transfer cut at a matching `Content-Length`, an empty answer, or an error page served as 200 all
 /// arrive as success. Each parser declares its page's shape beside it; the fetcher refuses (and never
@@ -104,6 +106,30 @@ enum TextBytes {
     while i <= last {
       if lower(hay[i]) == first, matches(n, hay, at: i) { return i }
       i += 1
+    }
+    return nil
+  }
+
+  /// Whether `hay` holds `needle` (never an empty one), byte for byte (no case folding: lower both
+  /// first).
+  static func contains(_ needle: [UInt8], in hay: [UInt8]) -> Bool {
+    hay.withUnsafeBytes { h in needle.withUnsafeBytes { n in firstOffset(of: n, in: h) != nil } }
+  }
+
+  /// The first offset of `needle` (never an empty one) in `hay`, byte for byte: the C library's
+  /// `memchr` finds each place the needle's first byte sits, many bytes at a time, and `memcmp`
+  /// checks the rest there.
+  static func firstOffset(of needle: UnsafeRawBufferPointer, in hay: UnsafeRawBufferPointer) -> Int? {
+    guard let rest = needle.baseAddress, let base = hay.baseAddress, let first = needle.first,
+      hay.count >= needle.count
+    else { return nil }
+    let last = hay.count - needle.count
+    var from = 0
+    while from <= last {
+      guard let hit = memchr(base + from, Int32(first), last - from + 1) else { return nil }
+      let at = base.distance(to: UnsafeRawPointer(hit))
+      if memcmp(base + at, rest, needle.count) == 0 { return at }
+      from = at + 1
     }
     return nil
   }

@@ -29,13 +29,13 @@ public struct AtarimaniaIndex: Sendable, Equatable {
     var seen = Set<String>()
     var titles: [Entry] = []
     var rest = text[...]
-    while let r = rest.range(of: "href=\"") {
+    while let r = MarkupText.range(of: "href=\"", in: rest) {
       guard let close = rest[r.upperBound...].firstIndex(of: "\"") else { break }
       let value = rest[r.upperBound..<close]
       rest = rest[rest.index(after: close)...]
       guard let id = titleID(in: value), !seen.contains(id) else { continue }
       seen.insert(id)
-      let anchorEnd = rest.range(of: "</a>")?.lowerBound ?? rest.endIndex
+      let anchorEnd = MarkupText.range(of: "</a>", in: rest)?.lowerBound ?? rest.endIndex
       let name = MarkupText.attribute("alt", in: rest[..<anchorEnd]).map {
         TextNormal.trim(HTMLEntities.decode(String($0.value)))
       }

@@ -41,10 +41,9 @@ public struct AtarimaniaTitlePage: Sendable, Equatable {
     var page = AtarimaniaTitlePage(
       id: id, name: heading(in: text), statedCount: AtarimaniaPage.statedCount(in: text, noun: "ISSUES"),
       issues: [], skipped: [])
-    let chunks = text.components(separatedBy: "<li").dropFirst()
     // An item ends at its `</li>`; the last one would otherwise run on into the page's scripts.
-    for (n, whole) in chunks.enumerated() {
-      let chunk = whole.range(of: "</li").map { whole[..<$0.lowerBound] } ?? whole[...]
+    for (n, whole) in items(in: text).enumerated() {
+      let chunk = MarkupText.range(of: "</li", in: whole).map { whole[..<$0.lowerBound] } ?? whole
       guard let link = pdfLink(in: chunk) else { continue }
       switch link {
       case .foreign(let href):
@@ -124,12 +123,28 @@ public struct AtarimaniaTitlePage: Sendable, Equatable {
     return String(name.dropLast(4))
   }
 
+  /// What follows each `<li` up to the next (the text after the page's last one runs to its end):
+  /// `components(separatedBy: "<li").dropFirst()`, as slices of the page found on its bytes.
+  static func items(in text: String) -> [Substring] {
+    var out: [Substring] = []
+    var rest = text[...]
+    guard var open = MarkupText.range(of: "<li", in: rest) else { return [] }
+    while true {
+      rest = rest[open.upperBound...]
+      guard let next = MarkupText.range(of: "<li", in: rest) else { break }
+      out.append(rest[..<next.lowerBound])
+      open = next
+    }
+    out.append(rest)
+    return out
+  }
+
   /// Every `name="…"` value in order (double-quoted, as the site writes them).
   static func attributeValues(_ name: String, in chunk: Substring) -> [Substring] {
     var out: [Substring] = []
     var rest = chunk
     let needle = name + "=\""
-    while let r = rest.range(of: needle) {
+    while let r = MarkupText.range(of: needle, in: rest) {
       guard let close = rest[r.upperBound...].firstIndex(of: "\"") else { break }
       // `src="` must not match inside `data-src="`: the attribute starts after whitespace.
       let before = r.lowerBound > chunk.startIndex ? chunk[chunk.index(before: r.lowerBound)] : " "

@@ -24,6 +24,24 @@ enum MarkupText {
 
   static func inner(_ fragment: String) -> String { inner(fragment[...]) }
 
+  /// The first place ASCII `markup` sits in `s`, found on its UTF-8 bytes. Foundation's
+  /// `range(of:)` turns the text into UTF-16 on every call, so searching a page's paragraphs one
+  /// after another cost in proportion to the page for each (most of an Atarimania refresh's
+  /// parsing). An ASCII byte is a whole scalar in UTF-8, so a match never starts or ends inside
+  /// a character's encoding.
+  static func range(of markup: String, in s: Substring) -> Range<Substring.Index>? {
+    let needle = Array(markup.utf8)
+    let u = s.utf8
+    let searched = u.withContiguousStorageIfAvailable { h in
+      needle.withUnsafeBytes { n in TextBytes.firstOffset(of: n, in: UnsafeRawBufferPointer(h)) }
+    }
+    // Text not stored as UTF-8 (none that this project decodes) is left to Foundation.
+    guard let offset = searched else { return s.range(of: markup) }
+    guard let k = offset else { return nil }
+    let lower = u.index(u.startIndex, offsetBy: k)
+    return lower..<u.index(lower, offsetBy: needle.count)
+  }
+
   /// The value of the first `name="…"` attribute at or after `from`, with its range; quotes must be
   /// double quotes, as both sites write them.
   static func attribute(_ name: String, in s: Substring) -> (value: Substring, range: Range<Substring.Index>)? {
