@@ -163,4 +163,47 @@ final class AtarimaniaTitlePageTests: XCTestCase {
       XCTAssertNil(AtarimaniaChallenge.evidence(status: 200, body: try TestPaths.corpus("atarimania/\(file)")), file)
     }
   }
+
+  /// The pages searched on their bytes give what Foundation's searches gave: every `<li` item, and
+  /// every paragraph, on the fixtures, the real pages when present, and markup with accented text,
+  /// upper-case tags and a cut end.
+  func testItemsAndParagraphsFoundOnBytesAreFoundationsOwn() throws {
+    var texts: [String] = [
+      "", "<li", "<ul><li>a</li><li class=\"x\">b<li>c", "Zürich <p>première</p><p> </p><P>upper</P><p>ß",
+      "<p\n class=\"a\">Æ 12 ISSUES</p><path d=\"M0\"/><p>79 ISSUES</p>", "<li>ñ<p>x</p></li><li><p>y",
+    ]
+    for name in ["title-mixed-dates.html", "title-template.html", "title-no-heading.html", "index-three-titles.html"] {
+      texts.append(String(decoding: try TestPaths.fixtureBytes("Atarimania/\(name)"), as: UTF8.self))
+    }
+    // The real pages too, where the shared corpus is present (the fixtures stand alone without it).
+    if let root = TestPaths.shared, FileManager.default.fileExists(atPath: root.path + "/corpus/atarimania") {
+      for file in ["index.html", "analog.html", "antic.html", "page6.html"] {
+        texts.append(String(decoding: try TestPaths.corpus("atarimania/\(file)"), as: UTF8.self))
+      }
+    }
+    for (n, text) in texts.enumerated() {
+      XCTAssertEqual(
+        AtarimaniaTitlePage.items(in: text).map(String.init), Array(text.components(separatedBy: "<li").dropFirst()),
+        "text \(n)")
+      XCTAssertEqual(AtarimaniaPage.paragraphs(in: text[...]), foundationParagraphs(text[...]), "text \(n)")
+    }
+  }
+
+  /// `AtarimaniaPage.paragraphs` as it was written with Foundation's `range(of:)`.
+  private func foundationParagraphs(_ s: Substring) -> [String] {
+    var out: [String] = []
+    var rest = s
+    while let open = rest.range(of: "<p") {
+      guard let next = rest[open.upperBound...].first else { break }
+      rest = rest[open.upperBound...]
+      guard next == ">" || next == " " || next == "\t" || next == "\n" || next == "\r" else { continue }
+      guard let tagEnd = rest.firstIndex(of: ">") else { break }
+      let body = rest[rest.index(after: tagEnd)...]
+      guard let close = body.range(of: "</p>") else { break }
+      let inner = MarkupText.inner(body[..<close.lowerBound])
+      if !inner.isEmpty { out.append(inner) }
+      rest = body[close.upperBound...]
+    }
+    return out
+  }
 }
