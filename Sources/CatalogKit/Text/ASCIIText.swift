@@ -16,13 +16,7 @@ public enum ASCIIText {
   /// are ASCII.
   public static func contains(_ haystack: String, _ needle: String) -> Bool {
     guard isASCII(haystack), isASCII(needle), !needle.isEmpty else { return haystack.contains(needle) }
-    let h = Array(haystack.utf8)
-    let n = Array(needle.utf8)
-    guard let first = n.first, n.count <= h.count else { return false }
-    for i in 0...(h.count - n.count) where h[i] == first && h[i..<(i + n.count)].elementsEqual(n) {
-      return true
-    }
-    return false
+    return TextBytes.contains(Array(needle.utf8), in: Array(haystack.utf8))
   }
 
   /// `s.lastIndex(of: c)` for an ASCII character, on bytes when `s` is ASCII (elsewhere a `/`
