@@ -68,18 +68,20 @@ enum RefreshBench {
       try copy("cache", to: "cache-first")
       try copy("out", to: "out-first")
       var seconds = Samples()
-      var refresh = (requests: 0, seconds: 0.0, peakMB: 0)
+      var requests = 0
+      var peakMB = 0
       for round in 0..<Self.refreshRounds {
         if round > 0 {
           try copy("cache-first", to: "cache")
           try copy("out-first", to: "out")
         }
         let r = try build(cache: "cache", out: "out", ["--refresh", "--allow-shrink"])
-        guard round == 0 || r.requests == refresh.requests else {
+        if round > 0, r.requests != requests {
           throw BenchFailure(
-            "\(name): a refresh from the same cache made \(r.requests) requests, the first \(refresh.requests)")
+            "\(name): a refresh from the same cache made \(r.requests) requests, the first \(requests)")
         }
-        refresh = (r.requests, 0, Swift.max(refresh.peakMB, r.peakMB))
+        requests = r.requests
+        peakMB = Swift.max(peakMB, r.peakMB)
         seconds.add(r.seconds)
       }
       let cold = try build(cache: "cold-cache", out: "cold", [])
@@ -87,10 +89,10 @@ enum RefreshBench {
       print(
         String(
           format:
-            "%@: refresh %d requests in %.1fs (%@; peak %d MB); cold build of the changed site %d requests in %.1fs (peak %d MB; first build %d): refresh = %.1f%% of cold's requests [goal: <= %d = 10%% + %d new], %.1f%% of its time [goal: <= 10%%]; catalogues %@",
-          name, refresh.requests, seconds.median, seconds.summary("%.2f s"), refresh.peakMB, cold.requests,
-          cold.seconds, cold.peakMB, first.requests, 100 * Double(refresh.requests) / Double(max(1, cold.requests)),
-          bound, newItems, 100 * seconds.median / max(cold.seconds, 1e-9),
+            "%@: refresh %d requests, %@, peak %d MB; cold build of the changed site %d requests in %.2f s (peak %d MB; first build %d): refresh = %.1f%% of cold's requests [goal: <= %d = 10%% + %d new], %.1f%% of its time [goal: <= 10%%]; catalogues %@",
+          name, requests, seconds.summary("%.2f s"), peakMB, cold.requests, cold.seconds, cold.peakMB,
+          first.requests, 100 * Double(requests) / Double(max(1, cold.requests)), bound, newItems,
+          100 * seconds.median / max(cold.seconds, 1e-9),
           same("out", "cold") ? "identical" : "DIFFERENT"))
     }
 
