@@ -8,13 +8,20 @@ public struct AnswerCheck: Sendable {
   /// Why the answer is not what was asked for, or nil when it is. Only 2xx answers are checked: a
   /// 404 is an answer about the URL, not a page of it.
   public let refusal: @Sendable (FetchResponse) -> String?
+  /// What the check is, as text that changes whenever what it refuses does; nil for a check that
+  /// has no such name (a closure). A parse kept under a check is keyed by it (`ParseCache.kept`).
+  public let identity: String?
 
-  public init(_ refusal: @escaping @Sendable (FetchResponse) -> String?) {
+  public init(identity: String? = nil, _ refusal: @escaping @Sendable (FetchResponse) -> String?) {
+    self.identity = identity
     self.refusal = refusal
   }
 
   /// A page: its body must have the declared shape.
-  public static func page(_ shape: PageShape) -> AnswerCheck { body(shape.refusal) }
+  public static func page(_ shape: PageShape) -> AnswerCheck {
+    AnswerCheck(identity: "page " + shape.signature) { r in r.method == .get ? shape.refusal(r.body)?.description : nil
+    }
+  }
 
   /// A page whose parser declares its own test of the bytes (Atarimania lets a challenge through).
   public static func body(_ refusal: @escaping @Sendable ([UInt8]) -> PageRefusal?) -> AnswerCheck {

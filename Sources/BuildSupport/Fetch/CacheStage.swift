@@ -22,7 +22,13 @@ struct CacheStage: Sendable {
     case ask(cached: FetchResponse?, headers: [String: String])
   }
 
-  func lookup(_ url: URL, method: HTTPMethod, headers: [String: String], check: AnswerCheck?) throws -> Lookup {
+  /// `keeps`: whether the run serves a cached copy as it is, when `keptParse` already decided it for
+  /// this URL (and counted the decision); nil decides here.
+  func lookup(
+    _ url: URL, method: HTTPMethod, headers: [String: String], check: AnswerCheck?, keeps decided: Bool? = nil
+  )
+    throws -> Lookup
+  {
     let key = CacheKey(method: method, url: url)
     var cached: (CacheRecord, FetchResponse)? = nil
     switch cache.lookup(key, url: url, marksUse: true) {
@@ -41,7 +47,7 @@ struct CacheStage: Sendable {
         throw FetchError.corruptInCache(url, reason: reason, cache: configuration.cacheRoot.path)
       }
     }
-    if let (record, response) = cached, keeps(record, method: method, url: url) {
+    if let (record, response) = cached, decided ?? keeps(record, method: method, url: url) {
       counters.add(.hit)
       ledger.served(response)
       return .answer(response)
@@ -59,6 +65,35 @@ struct CacheStage: Sendable {
       if let lm = record.headers["last-modified"], Validators.usable(lm) { requestHeaders["If-Modified-Since"] = lm }
     }
     return .ask(cached: cached?.1, headers: requestHeaders)
+  }
+
+  /// What `keptParse` found.
+  enum KeptParse<Value> {
+    /// The run serves the cached copy, and its parse was kept: the body was not read.
+    case served(Value)
+    /// The run asks again for this URL (decided and counted).
+    case reask
+    /// The run serves the cached copy (decided and counted), but no sound parse of it was kept.
+    case unparsed
+    /// No sound 200 copy with a body is cached: nothing was decided.
+    case none
+  }
+
+  /// A cached page served by its kept parse alone, without reading or checking its body again: when
+  /// the record is sound and a 200 with a body, the run keeps the copy, and `parse` finds a sound
+  /// entry for the record's digest. `parse` must be one kept only after a body with that digest
+  /// passed the same checks this request makes (see `ParseCache.kept`), so the entry says all the
+  /// body would. Otherwise the request goes the usual way, told what was decided.
+  func keptParse<Value>(_ url: URL, parse: (CacheRecord) -> Value?) -> KeptParse<Value> {
+    let key = CacheKey(method: .get, url: url)
+    guard case .found(let found) = cache.getRecord(key), found.record.status == 200, found.record.bodyBytes > 0
+    else { return .none }
+    guard keeps(found.record, method: .get, url: url) else { return .reask }
+    guard let value = parse(found.record) else { return .unparsed }
+    cache.serve(found, url: url, marksUse: true)
+    counters.add(.hit)
+    ledger.servedPage(url)
+    return .served(value)
   }
 
   /// Whether this run serves a copy without asking again.
@@ -149,7 +184,12 @@ final class FetchLedger: Sendable {
   /// what a parser can fail on.
   func served(_ r: FetchResponse) {
     guard r.method == .get, r.isSuccess else { return }
-    let s = r.url.absoluteString
+    servedPage(r.url)
+  }
+
+  /// A 2xx GET read in this run.
+  func servedPage(_ url: URL) {
+    let s = url.absoluteString
     state.withLock { _ = $0.servedPages.insert(s) }
   }
 

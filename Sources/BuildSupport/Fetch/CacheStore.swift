@@ -175,15 +175,13 @@ public final class CacheStore: Sendable {
         FetchResponse(
           url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
     }
-    let p = paths(key)
-    var modified = 0
-    guard let recordBytes = CacheStore.contents(p.record, modified: &modified) else { return .miss }
-    guard let record = CacheRecord.read(recordBytes) else {
-      return .corrupt("\(p.record) is not a readable record")
+    let found: FoundRecord
+    switch getRecord(key) {
+    case .found(let f): found = f
+    case .missing: return .miss
+    case .corrupt(let reason): return .corrupt(reason)
     }
-    guard record.url == key.normalisedURL, record.method == key.method else {
-      return .corrupt("\(p.record) is filed under this URL's name but records \(record.url)")
-    }
+    let (record, p) = (found.record, paths(key))
     let body: [UInt8]
     if record.bodyBytes == 0 {
       body = []
@@ -199,9 +197,44 @@ public final class CacheStore: Sendable {
       fromCache: true)
     // The digest checked above goes along; an empty body was not checked against it, so it does not.
     if !body.isEmpty { response.bodySHA256 = record.bodySHA256 }
-    remember(record.method, url.absoluteString, record)
-    if marksUse { CacheStore.markUsed(p.record, modified: modified) }
+    serve(found, url: url, marksUse: marksUse)
     return .hit(record, response)
+  }
+
+  /// A GET entry's record, read without its body, with where it lives and when it was written.
+  struct FoundRecord {
+    let record: CacheRecord
+    let path: String
+    /// Its file's modification time, seconds since 1970 (see `markUsed`).
+    let modified: Int
+  }
+
+  enum RecordLookup {
+    case found(FoundRecord)
+    case missing
+    case corrupt(String)
+  }
+
+  /// A GET entry's record, checked against the URL it is filed under but not against its body
+  /// (`lookup` reads and checks that).
+  func getRecord(_ key: CacheKey) -> RecordLookup {
+    let path = paths(key).record
+    var modified = 0
+    guard let recordBytes = CacheStore.contents(path, modified: &modified) else { return .missing }
+    guard let record = CacheRecord.read(recordBytes) else {
+      return .corrupt("\(path) is not a readable record")
+    }
+    guard record.url == key.normalisedURL, record.method == key.method else {
+      return .corrupt("\(path) is filed under this URL's name but records \(record.url)")
+    }
+    return .found(FoundRecord(record: record, path: path, modified: modified))
+  }
+
+  /// What serving a GET entry's answer does to the store: the lineage may name its record, and
+  /// with `marksUse` it is marked as used today.
+  func serve(_ found: FoundRecord, url: URL, marksUse: Bool) {
+    remember(found.record.method, url.absoluteString, found.record)
+    if marksUse { CacheStore.markUsed(found.path, modified: found.modified) }
   }
 
   /// Stores an answer atomically. `fetched` is now unless given (a WARC import keeps the crawl's date).

@@ -126,6 +126,30 @@ public final class Fetcher: Sendable {
     try await fetch(url, method: .get, kind: kind, headers: headers, check: check)
   }
 
+  /// A page and its parse by `P` (made of a 200 answer only), through the parse cache. A cached
+  /// copy the run serves as it is, whose parse was kept under this very `check`, is served by that
+  /// parse alone: its body is neither read nor checked again, since the entry was written only
+  /// after a body with the record's digest passed `check` and was parsed (the body on disk is still
+  /// checked by `catalog cache verify` and by an export). Anything else is a `get` as usual, its
+  /// parse kept under `check` for the next run. A check without an identity always reads the body.
+  public func getParsed<P: CachedParse>(_ url: URL, as type: P.Type, parses: ParseCache, check: AnswerCheck)
+    async throws -> ParsedPage<P>
+  {
+    let host = try await access.admit(url) { try await self.loadRobots(for: $0, host: $1) }
+    var keeps: Bool? = nil
+    if let identity = check.identity {
+      switch store.keptParse(url, parse: { parses.kept(type, url: url, bodySHA256: $0.bodySHA256, check: identity) }) {
+      case .served(let value): return ParsedPage(status: 200, value: value, bodyRead: false)
+      case .reask: keeps = false
+      case .unparsed: keeps = true
+      case .none: break
+      }
+    }
+    let r = try await fetch(url, method: .get, kind: .page, headers: [:], check: check, admitted: host, keeps: keeps)
+    let value = r.status == 200 ? parses.parsed(r, url: url, as: type, check: check.identity) : nil
+    return ParsedPage(status: r.status, value: value, bodyRead: true)
+  }
+
   /// A HEAD (a size or existence probe). Servers that refuse HEAD (405, 501) are asked for one
   /// byte instead, and the size is read from `Content-Range`.
   public func head(_ url: URL, headers: [String: String] = [:], check: AnswerCheck? = nil) async throws
@@ -292,12 +316,21 @@ public final class Fetcher: Sendable {
 
   /// A request through the stages: the access gate, the cache, the network (a HEAD a server
   /// refuses asked again as one byte), and the cache again with what the network said.
+  ///
+  /// `admitted`: the host, when the access gate already let the URL through; `keeps`: whether the
+  /// run serves a cached copy, when that was already decided (`getParsed`).
   private func fetch(
-    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], check: AnswerCheck?
+    _ url: URL, method: HTTPMethod, kind: RequestKind, headers: [String: String], check: AnswerCheck?,
+    admitted: String? = nil, keeps: Bool? = nil
   ) async throws -> FetchResponse {
-    let host = try await access.admit(url) { try await self.loadRobots(for: $0, host: $1) }
+    let host: String
+    if let admitted {
+      host = admitted
+    } else {
+      host = try await access.admit(url) { try await self.loadRobots(for: $0, host: $1) }
+    }
     let (cached, requestHeaders): (FetchResponse?, [String: String])
-    switch try store.lookup(url, method: method, headers: headers, check: check) {
+    switch try store.lookup(url, method: method, headers: headers, check: check, keeps: keeps) {
     case .answer(let r): return r
     case .ask(let c, let h): (cached, requestHeaders) = (c, h)
     }
@@ -399,6 +432,15 @@ public final class Fetcher: Sendable {
   func realURL(_ location: String, relativeTo current: URL) -> URL? {
     network.route.real(location, relativeTo: current)
   }
+}
+
+/// A page as `Fetcher.getParsed` hands it over: its status and, for a 200, its parse.
+public struct ParsedPage<P: CachedParse>: Sendable {
+  public let status: Int
+  /// The parse of a 200 answer; nil for any other status.
+  public let value: P?
+  /// False when the page was served by its kept parse, without its body being read.
+  public let bodyRead: Bool
 }
 
 /// One child task's answer. A class: a large tuple of an index and a `Result` as the task group's

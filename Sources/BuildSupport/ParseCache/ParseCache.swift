@@ -61,27 +61,19 @@ public final class ParseCache: Sendable {
 
   /// An answer's parse (see the next): its body's digest is taken from the answer when the cache
   /// already checked it.
-  public func parsed<P: CachedParse>(_ answer: FetchResponse, url: URL, as type: P.Type) -> P {
-    parsed(answer.body, url: url, as: type, bodySHA256: answer.bodySHA256)
+  public func parsed<P: CachedParse>(_ answer: FetchResponse, url: URL, as type: P.Type, check: String? = nil) -> P {
+    parsed(answer.body, url: url, as: type, bodySHA256: answer.bodySHA256, check: check)
   }
 
   /// The body's parse: the kept one when there is a sound entry for it, else a fresh parse, kept.
-  /// `bodySHA256`, when given, must be the body's digest (the fetch cache's check of it).
+  /// `bodySHA256`, when given, must be the body's digest (the fetch cache's check of it). `check`:
+  /// the identity of the check the body passed (see `kept`).
   public func parsed<P: CachedParse>(
-    _ body: [UInt8], url: URL, as type: P.Type, bodySHA256: String? = nil
+    _ body: [UInt8], url: URL, as type: P.Type, bodySHA256: String? = nil, check: String? = nil
   ) -> P {
-    let key = P.parseKey(url: url, bodySHA256: bodySHA256 ?? SHA256.hex(body))
+    let key = P.parseKey(url: url, bodySHA256: bodySHA256 ?? SHA256.hex(body), check: check)
     let file = path(parser: P.parserName, key: key)
-    if let bytes = CacheStore.contents(file) {
-      if let payload = ParseEntry.payload(bytes, parser: P.parserName, version: P.parserVersion, key: key),
-        let value = P.decodedParse(payload, url: url)
-      {
-        counts.withLock { $0.reused += 1 }
-        return value
-      }
-      unlink(file)
-      counts.withLock { $0.refused += 1 }
-    }
+    if let value = entry(file, key: key, url: url, as: type) { return value }
     let value = P.parse(body, url: url)
     guard value.keepsParse else {
       counts.withLock { $0.parsed += 1 }
@@ -95,6 +87,29 @@ public final class ParseCache: Sendable {
       if !written { $0.unwritten += 1 }
     }
     return value
+  }
+
+  /// The kept parse of a body known only by its digest, or nil when there is no sound entry (a
+  /// damaged one is removed). Only under a check's identity: the entry was written after a body
+  /// with this digest passed that check at this address and was parsed, so a caller may take it
+  /// for the body without reading the body (`Fetcher.getParsed`).
+  public func kept<P: CachedParse>(_ type: P.Type, url: URL, bodySHA256: String, check: String) -> P? {
+    let key = P.parseKey(url: url, bodySHA256: bodySHA256, check: check)
+    return entry(path(parser: P.parserName, key: key), key: key, url: url, as: type)
+  }
+
+  /// A sound entry's parse, counted as reused; a damaged one is removed and counted as refused.
+  private func entry<P: CachedParse>(_ file: String, key: String, url: URL, as type: P.Type) -> P? {
+    guard let bytes = CacheStore.contents(file) else { return nil }
+    if let payload = ParseEntry.payload(bytes, parser: P.parserName, version: P.parserVersion, key: key),
+      let value = P.decodedParse(payload, url: url)
+    {
+      counts.withLock { $0.reused += 1 }
+      return value
+    }
+    unlink(file)
+    counts.withLock { $0.refused += 1 }
+    return nil
   }
 
   /// Writes an entry in place, without a temporary and a rename: an entry checks itself, so one

@@ -31,6 +31,13 @@ public struct PageShape: Sendable, Equatable {
       && a.closedBlocks.map(\.close) == b.closedBlocks.map(\.close)
   }
 
+  /// Every mark of the shape in one text, each list counted, so two shapes that refuse different
+  /// bytes never share it (a parse kept under this shape's check is keyed by it).
+  public var signature: String {
+    let blocks = closedBlocks.flatMap { [$0.open, $0.close] }
+    return ([kind] + [identity, closing, blocks].flatMap { ["\($0.count)"] + $0 }).joined(separator: "\u{1F}")
+  }
+
   /// Why these bytes are not a whole page of this kind, or nil when they are.
   public func refusal(_ body: [UInt8]) -> PageRefusal? {
     if body.allSatisfy({ TextBytes.isSpace($0) }) { return .empty(kind: kind) }

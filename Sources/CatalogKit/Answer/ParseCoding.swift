@@ -27,9 +27,13 @@ extension CachedParse {
   public var keepsParse: Bool { true }
 
   /// The entry's key: the parser and its version, the address, and the body's digest. Anything a
-  /// parse depends on is in it; a body that changed is a key never seen.
-  public static func parseKey(url: URL, bodySHA256: String) -> String {
-    SHA256.hex([parserName, String(parserVersion), url.absoluteString, bodySHA256].joined(separator: "\u{1F}"))
+  /// parse depends on is in it; a body that changed is a key never seen. `check`, when given, is
+  /// the identity of the check the body passed before it was parsed: such an entry also vouches
+  /// for that check, so a check that changes is a key never seen too.
+  public static func parseKey(url: URL, bodySHA256: String, check: String? = nil) -> String {
+    var parts = [parserName, String(parserVersion), url.absoluteString, bodySHA256]
+    if let check { parts.append(check) }
+    return SHA256.hex(parts.joined(separator: "\u{1F}"))
   }
 
   /// The bytes one result is kept as.

@@ -76,4 +76,36 @@ extension BombJackBuildTests {
     XCTAssertTrue(repair.stdout.contains("parse cache: \(parsed) entries checked, 1 damaged, 1 removed"), repair.stdout)
     XCTAssertFalse(FileManager.default.fileExists(atPath: entries[0].path))
   }
+
+  /// A page whose parse is kept is served by it, body unread: every page body cut short on disk
+  /// changes nothing a warm rebuild writes, and `catalog cache verify` still finds each one.
+  func testAWarmRebuildServesKeptPagesByTheirParsesSoCutBodiesChangeNothingAndVerifyFindsThem() throws {
+    let first = try run(["--ignore-robots", "--report", dir.appendingPathComponent("cold.json").path] + Self.lowBounds)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let files = try outputs()
+    let parsed = try XCTUnwrap(try parseCounters("cold.json")["parse/parsed"])
+    // Every page's body (the 200 answers' only: a 404's body is read and checked as ever).
+    let entries = dir.appendingPathComponent("cache/v1")
+    let pages = try (FileManager.default.enumerator(at: entries, includingPropertiesForKeys: nil)?.allObjects ?? [])
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
+      .filter { record in
+        let o = try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any]
+        return o?["status"] as? Int == 200 && o?["method"] as? String == "GET"
+      }
+      .map { $0.deletingPathExtension().appendingPathExtension("body") }
+    XCTAssertEqual(pages.count, parsed)
+    for b in pages { try Data("<html".utf8).write(to: b) }
+
+    let r = try run(
+      ["--no-network", "--report", dir.appendingPathComponent("warm.json").path] + Self.lowBounds, out: "warm")
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(try outputs("warm"), files)
+    XCTAssertEqual(
+      try parseCounters("warm.json"),
+      ["parse/reused": parsed, "parse/parsed": 0, "parse/refused": 0, "parse/unwritten": 0])
+
+    let verify = try Tool.run("catalog", ["cache", "verify", "--cache", dir.appendingPathComponent("cache").path])
+    XCTAssertNotEqual(verify.status, 0, "cut bodies are a damaged cache")
+    XCTAssertTrue(verify.stdout.contains("; \(parsed) problems found"), verify.stdout)
+  }
 }

@@ -5,6 +5,8 @@ import Foundation
 enum BombJackCrawl {
   /// Pages fetched and parsed at once; the fetcher's per-host gate still paces the requests.
   static let batchSize = 32
+  /// Every page's check, made once: its identity keys the kept parses that stand in for bodies.
+  static let pageCheck = AnswerCheck.page(BombJackPage.shape)
 
   static func walk(_ ctx: BuildContext, start: [URL], scoped: Bool, maxPages: Int) async throws -> CrawlResult {
     var frontier = BombJackSiteWalk(start: start, maxPages: maxPages, scoped: scoped)
@@ -77,9 +79,9 @@ enum BombJackCrawl {
 
   static func read(_ url: URL, fetcher: Fetcher, parses: ParseCache) async throws -> PageOutcome {
     do {
-      let r = try await fetcher.get(url, check: .page(BombJackPage.shape))
-      guard r.status == 200 else { return .failed("HTTP \(r.status)") }
-      return .page(parses.parsed(r, url: url, as: BombJackPage.self))
+      let r = try await fetcher.getParsed(url, as: BombJackPage.self, parses: parses, check: pageCheck)
+      guard let page = r.value else { return .failed("HTTP \(r.status)") }
+      return .page(page)
     } catch let e as FetchError {
       switch e {
       case .notCached: return .missing
