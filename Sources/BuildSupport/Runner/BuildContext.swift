@@ -46,7 +46,13 @@ public final class BuildContext: Sendable {
   /// redirect to an undeclared host) is warned about and left out of the answers, so its size stays
   /// unknown (no `bytes`, not dead) and the source's sized-share threshold decides whether that is
   /// acceptable; one bad file never stops the run.
-  public func probeSizes(_ urls: [URL], headers: [String: String] = [:]) async throws -> [URL: FetchResponse] {
+  ///
+  /// `phase`: names a progress line that moves every `probeSlice` files (a run of thousands); the
+  /// run says once how many files it asks either way, and under `--no-network` every miss is
+  /// gathered before the error.
+  public func probeSizes(_ urls: [URL], headers: [String: String] = [:], phase: String? = nil) async throws
+    -> [URL: FetchResponse]
+  {
     if let noProbe = tool.noProbe, options[noProbe] {
       // Sizes already recorded, without a request: a rebuild that must not touch the files.
       let known = Dictionary(
@@ -58,17 +64,32 @@ public final class BuildContext: Sendable {
     note("asking \(Plural.count(urls.count, "file")) their size")
     var answers: [URL: FetchResponse] = [:]
     var failures: [(url: String, error: FetchError)] = []
-    for (u, r) in try await fetcher.headEach(urls, headers: headers, check: sizeCheck) {
-      switch r {
-      case .success(let response): answers[u] = response
-      case .failure(let e): failures.append((u.absoluteString, e))
+    var missing: [URL] = []
+    var done = 0
+    while done < urls.count {
+      let slice = urls[done..<min(done + (phase == nil ? urls.count : Self.probeSlice), urls.count)]
+      do {
+        for (u, r) in try await fetcher.headEach(Array(slice), headers: headers, check: sizeCheck) {
+          switch r {
+          case .success(let response): answers[u] = response
+          case .failure(let e): failures.append((u.absoluteString, e))
+          }
+        }
+      } catch FetchError.notCachedMany(let urls) {
+        missing += urls
       }
+      done += slice.count
+      if let phase { progress.step(phase, done: done, total: urls.count) }
     }
+    if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
     // In address order, so two runs warn alike; only the failures are sorted (a URL's text is
     // made anew on each call, and sorting 18,000 answers by it was a fiftieth of a warm rebuild).
     for f in failures.sorted(by: { $0.url < $1.url }) { warn("\(f.error); its size stays unknown") }
     return answers
   }
+
+  /// Files asked at once between two steps of a probe's progress line.
+  static let probeSlice = 128
 
   /// The source's rule for what a size is, applied to every probe's answer, fresh or cached.
   public var sizeCheck: AnswerCheck { .size(tool.sizeRule) }

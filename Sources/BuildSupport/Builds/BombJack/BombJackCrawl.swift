@@ -101,25 +101,9 @@ enum BombJackCrawl {
   /// caches every answer, so the results persist between runs and `--no-network` replays them.
   static func probe(_ ctx: BuildContext, _ zips: [String]) async throws -> [String: SizeProbe] {
     var probes: [String: SizeProbe] = [:]
-    var missing: [URL] = []
-    var done = 0
-    let urls = zips.compactMap { URL(string: $0) }
-    var index = 0
-    while index < urls.count {
-      let batch = Array(urls[index..<min(index + batchSize * 4, urls.count)])
-      index += batch.count
-      do {
-        for (url, r) in try await ctx.probeSizes(batch) {
-          probes[url.absoluteString] = SizeProbe(status: r.status, bytes: r.contentLength)
-        }
-      } catch FetchError.notCachedMany(let urls) {
-        // Under --no-network every batch is tried, so the error lists every missing probe.
-        missing += urls
-      }
-      done += batch.count
-      ctx.progress.step("probe", done: done, total: urls.count)
+    for (url, r) in try await ctx.probeSizes(zips.compactMap { URL(string: $0) }, phase: "probe") {
+      probes[url.absoluteString] = SizeProbe(status: r.status, bytes: r.contentLength)
     }
-    if !missing.isEmpty { throw FetchError.notCachedMany(missing) }
     return probes
   }
 }
