@@ -16,7 +16,7 @@ public struct RetroSpecIndexParse: CachedParse, Equatable {
   /// Which cells are issues depends on the series table as well as on the page, so every entry
   /// names the table it was parsed under and one parsed under another is refused: adding a series
   /// to the table needs no version bump to be seen.
-  static let seriesStamp = SHA256.hex(RetroSpecSeries.keys.sorted().joined(separator: "\u{1F}"))
+  public static let seriesStamp = SHA256.hex(RetroSpecSeries.keys.sorted().joined(separator: "\u{1F}"))
 
   public static func parse(_ body: [UInt8], url: URL) -> RetroSpecIndexParse {
     RetroSpecIndexParse(
