@@ -24,7 +24,7 @@ public struct AtarimaniaIndex: Sendable, Equatable {
   /// right after the digits, de-duplicated in first-seen order. The sidebar's bare `/magazines` link
   /// has no id, and the escaped copies inside the Next.js payload (`\"href\":\"/magazines/8\"`) are not
   /// `href="…"` attributes, so neither matches.
-  public static func parse(_ bytes: [UInt8], url: String) throws -> AtarimaniaIndex {
+  public static func parse(_ bytes: [UInt8], url: String) throws(AtarimaniaError) -> AtarimaniaIndex {
     let text = try AtarimaniaPage.checkedText(bytes, url: url)
     var seen = Set<String>()
     var titles: [Entry] = []

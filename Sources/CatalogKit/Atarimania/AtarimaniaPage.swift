@@ -14,7 +14,7 @@ enum AtarimaniaPage {
   static let closingMark = Array("</html>".utf8)
 
   /// The page as text, after refusing a challenge page, an empty or binary answer, and a page cut short.
-  static func checkedText(_ bytes: [UInt8], url: String) throws -> String {
+  static func checkedText(_ bytes: [UInt8], url: String) throws(AtarimaniaError) -> String {
     if let evidence = AtarimaniaChallenge.evidence(status: 200, body: bytes) {
       throw AtarimaniaError.challenge(url: url, evidence: evidence)
     }

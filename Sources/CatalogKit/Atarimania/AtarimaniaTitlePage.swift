@@ -36,7 +36,9 @@ public struct AtarimaniaTitlePage: Sendable, Equatable {
 
   /// Reads the page at text level, as the spec states the rules: split on `<li`, and an item is an
   /// issue only if it links a PDF under `/mags/pdf/`. The Tailwind classes are ignored (they change).
-  public static func parse(_ bytes: [UInt8], id: String, url: String) throws -> AtarimaniaTitlePage {
+  public static func parse(_ bytes: [UInt8], id: String, url: String) throws(AtarimaniaError)
+    -> AtarimaniaTitlePage
+  {
     let text = try AtarimaniaPage.checkedText(bytes, url: url)
     var page = AtarimaniaTitlePage(
       id: id, name: heading(in: text), statedCount: AtarimaniaPage.statedCount(in: text, noun: "ISSUES"),

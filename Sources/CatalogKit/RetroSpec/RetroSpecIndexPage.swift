@@ -43,7 +43,7 @@ public struct RetroSpecIndexPage: Sendable, Equatable {
   /// - Throws: `RetroSpecError.noIssueCells` when the page yields no issue at all.
   public static func parse(
     _ bytes: [UInt8], url: URL, seriesKeys: Set<String> = RetroSpecSeries.keys
-  ) throws -> RetroSpecIndexPage {
+  ) throws(RetroSpecError) -> RetroSpecIndexPage {
     let page = RetroSpecMarkup(bytes: bytes)
     let open = page.find(Array("<!-- CONTENT -->".utf8), from: 0, caseInsensitive: false)
     let close = page.find(Array("<!-- /CONTENT -->".utf8), from: 0, caseInsensitive: false)

@@ -21,7 +21,8 @@ enum AtarimaniaCrawl {
   }
 
   /// Runs a parser; a challenge or a broken page is evicted from the cache before the build stops,
-  /// so the next run asks again instead of replaying it.
+  /// so the next run asks again instead of replaying it (nor is its parse kept: the parse cache
+  /// keeps only pages the parser read).
   static func parsed<T>(_ response: FetchResponse, ctx: BuildContext, _ parse: () throws -> T) throws -> T {
     do {
       return try parse()
@@ -80,7 +81,7 @@ enum AtarimaniaCrawl {
       throw AtarimaniaStop(.unavailable, "\(indexURL.absoluteString): the index answered \(indexPage.status)")
     }
     let index = try parsed(indexPage, ctx: ctx) {
-      try AtarimaniaIndex.parse(indexPage.body, url: indexURL.absoluteString)
+      try ctx.parses.parsed(indexPage, url: indexURL, as: AtarimaniaIndexParse.self).index.get()
     }
     ctx.note("index: \(Plural.count(index.ids.count, "title"))")
     if let stated = index.statedCount, stated != index.ids.count {
@@ -103,7 +104,7 @@ enum AtarimaniaCrawl {
         return nil
       }
       let page = try parsed(response, ctx: ctx) {
-        try AtarimaniaTitlePage.parse(response.body, id: id, url: url.absoluteString)
+        try ctx.parses.parsed(response, url: url, as: AtarimaniaTitleParse.self).page.get()
       }
       for line in page.skipped { ctx.warn(line) }
       if let stated = page.statedCount, stated != page.issues.count {

@@ -73,7 +73,7 @@ struct RetroSpecCrawl {
     for url in urls {
       guard let r = responses[url] else { throw RetroSpecBuildError.badURL(url.absoluteString) }
       guard r.status == 200 else { throw RetroSpecBuildError.indexStatus(url: url, status: r.status) }
-      let page = try RetroSpecIndexPage.parse(r.body, url: url)
+      let page = try ctx.parses.parsed(r, url: url, as: RetroSpecIndexParse.self).page.get()
       report(page)
       ctx.lineage.tag(page.cells.map(\.id), "index", url)
       pages.append(page)
@@ -119,7 +119,7 @@ struct RetroSpecCrawl {
         missing.add(
           "\(url.absoluteString): answered HTTP \(r.status); \(cell.id) has no metadata and is titled '\(cell.label)'",
           to: ctx)
-      } else if let info = RetroSpecMagshow.parse(r.body) {
+      } else if let info = ctx.parses.parsed(r, url: url, as: RetroSpecMagshowParse.self).magshow {
         out[cell.id] = info
       } else {
         missing.add(

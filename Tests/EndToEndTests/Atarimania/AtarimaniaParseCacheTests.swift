@@ -1,0 +1,69 @@
+import CatalogKit
+import Foundation
+import ShelfmarkTestSupport
+import SiteMirrorKit
+import XCTest
+
+/// The index and the title pages are parsed once: a warm rebuild reads them from the parse cache,
+/// and the catalogue comes out byte-identical with the cache of parses present, absent or damaged.
+extension AtarimaniaBuildTests {
+  func parseCounters(_ report: String) throws -> [String: Int] {
+    let data = try Data(contentsOf: dir.appendingPathComponent(report))
+    let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    return try XCTUnwrap(top["counters"] as? [String: Int]).filter { $0.key.hasPrefix("parse/") }
+  }
+
+  /// The parse-cache entries by parser folder.
+  func parseEntries(_ cache: String = "cache") -> [String: [URL]] {
+    let root = dir.appendingPathComponent(cache + "/parsed")
+    let all = (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects ?? [])
+      .compactMap { $0 as? URL }.filter { $0.lastPathComponent.count == 64 }
+    return Dictionary(grouping: all) { $0.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent }
+  }
+
+  func testAWarmRebuildReadsItsPagesFromTheParseCacheAndWritesTheSameCatalogue() throws {
+    let first = try run(["--report", dir.appendingPathComponent("r1.json").path])
+    XCTAssertEqual(first.status, 0, first.stderr)
+    // The index and its 85 title pages, the one without a heading and the two empty ones among them.
+    let parsed = 1 + 85
+    XCTAssertEqual(try parseCounters("r1.json")["parse/parsed"], parsed)
+    XCTAssertEqual(parseEntries().mapValues(\.count), ["atarimania-index": 1, "atarimania-title": 85])
+    let catalogue = try XCTUnwrap(outputBytes())
+
+    func rebuild(_ n: Int) throws -> [String: Int] {
+      let r = try run(["--no-network", "--report", dir.appendingPathComponent("r\(n).json").path], out: "out\(n)")
+      XCTAssertEqual(r.status, 0, r.stderr)
+      XCTAssertTrue(r.stderr.contains("magazines/147: no title on the page"), "a kept parse warns as a fresh one")
+      XCTAssertEqual(outputBytes("out\(n)"), catalogue, "rebuild \(n)")
+      return try parseCounters("r\(n).json")
+    }
+    XCTAssertEqual(
+      try rebuild(2), ["parse/reused": parsed, "parse/parsed": 0, "parse/refused": 0, "parse/unwritten": 0])
+
+    for u in parseEntries().values.joined() {
+      var d = try Data(contentsOf: u)
+      d[d.count / 2] ^= 0x04
+      try d.write(to: u)
+    }
+    XCTAssertEqual(
+      try rebuild(3), ["parse/reused": 0, "parse/parsed": parsed, "parse/refused": parsed, "parse/unwritten": 0])
+
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("cache/parsed"))
+    XCTAssertEqual(
+      try rebuild(4), ["parse/reused": 0, "parse/parsed": parsed, "parse/refused": 0, "parse/unwritten": 0])
+  }
+
+  func testAChallengeServedAsATitlePageIsNeverKeptAsAParse() throws {
+    let challenge = try TestPaths.fixtureBytes("Atarimania/challenge-just-a-moment.html")
+    overrides["/magazines/20"] = MirrorResponse(status: 200, headers: ["Content-Type": "text/html"], body: challenge)
+    let result = try run(["--only", "18,20", "--report", dir.appendingPathComponent("r.json").path])
+    XCTAssertEqual(result.status, 69, result.stderr)
+
+    let url = try XCTUnwrap(AtarimaniaSite.titleURL("20"))
+    let key = AtarimaniaTitleParse.parseKey(url: url, bodySHA256: SHA256.hex(challenge))
+    let entry = dir.appendingPathComponent("cache/parsed/atarimania-title/\(key.prefix(2))/\(key)")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: entry.path))
+    // The index and title 18 (before 20 in the index's order) were read and kept.
+    XCTAssertEqual(parseEntries().mapValues(\.count), ["atarimania-index": 1, "atarimania-title": 1])
+  }
+}
