@@ -28,26 +28,64 @@ public enum BombJackCatalogueAssembly {
   /// The files to probe (`select(pages).targets`).
   public static func probeTargets(_ pages: [BombJackPage]) -> [String] { select(pages).targets }
 
+  /// What the address and publication filters make of one page's entries.
+  struct PageFilter: Sendable {
+    var kept: [Candidate] = []
+    var noAddress = 0
+    var diskContents = 0
+  }
+
+  struct NameAndFolder: Sendable {
+    let name: String
+    let folder: String
+  }
+
+  /// What each kept file's issue takes from its own address and entry alone, worked out on the
+  /// cores before the issues are numbered in walk order.
+  struct Derived: Sendable {
+    let id: String
+    let date: BombJackIssueDate
+    let cover: String?
+    let shelf: BombJackShelf
+
+    init(_ c: Candidate) {
+      id = BombJackCatalogueAssembly.id(forZip: c.zip)
+      date = BombJackIssueDate.read(c.entry.title)
+      cover = c.entry.cover.flatMap(BombJackAddressFilter.cover)
+      shelf = BombJackShelf.of(zip: c.zip)
+    }
+  }
+
   /// Filters 1–4 of the spec, in order.
   static func candidates(_ pages: [BombJackPage], counts: inout BombJackDropCounts) -> [Candidate] {
-    var out: [Candidate] = []
-    for (index, page) in pages.enumerated() {
-      for entry in page.entries {
+    // Each page's entries are filtered on its own (the address and publication filters are pure),
+    // so the pages are spread over the cores and their results joined in walk order.
+    let filtered = Array(pages.indices).slicedConcurrentMap { index in
+      var f = PageFilter()
+      for entry in pages[index].entries {
         guard let zip = BombJackAddressFilter.download(entry.file) else {
-          counts.noAddress += 1
+          f.noAddress += 1
           continue
         }
         guard BombJackAddressFilter.isPublication(zip) else {
-          counts.diskContents += 1
+          f.diskContents += 1
           continue
         }
-        out.append(Candidate(page: index, entry: entry, zip: zip))
+        f.kept.append(Candidate(page: index, entry: entry, zip: zip))
       }
+      return f
+    }
+    var out: [Candidate] = []
+    for f in filtered {
+      counts.noAddress += f.noAddress
+      counts.diskContents += f.diskContents
+      out += f.kept
     }
     // Deepest path wins: a file whose lowercased name also sits in a folder below its own goes.
     // Each candidate's name key and folder once: a key parses the URL and percent-decodes the name.
-    let names = out.map { nameKey($0.zip) }
-    let folders = out.map { folder($0.zip) }
+    let keys = out.slicedConcurrentMap { NameAndFolder(name: nameKey($0.zip), folder: folder($0.zip)) }
+    let names = keys.map(\.name)
+    let folders = keys.map(\.folder)
     var byName: [String: [String]] = [:]
     for (name, f) in zip(names, folders) { byName[name, default: []].append(f) }
     var kept: [Candidate] = []
@@ -158,25 +196,24 @@ public enum BombJackCatalogueAssembly {
     var pagesByShelf: [BombJackShelf: [Int?]] = [:]
     var numberInPage: [Int: Int] = [:]
     var perRunCount: [Int: Int] = [:]
-    for c in kept {
+    let derived = kept.slicedConcurrentMap(Derived.init)
+    for (c, d) in zip(kept, derived) {
       guard let run = runOfPage[c.page] else { continue }
       let number = numberInPage[c.page, default: 0] + 1
       numberInPage[c.page] = number
       perRunCount[c.page, default: 0] += 1
-      var id = id(forZip: c.zip)
+      var id = d.id
       if ids.contains(id) {
         var n = 2
         while ids.contains("\(id)-\(n)") { n += 1 }
         id = "\(id)-\(n)"
       }
       ids.insert(id)
-      let date = BombJackIssueDate.read(c.entry.title)
       let probe = probes[c.zip]
       let issue = Issue(
-        id: id, series: run.key, number: number, title: c.entry.title, year: date.year, month: date.month,
-        zip: c.zip, cover: c.entry.cover.flatMap(BombJackAddressFilter.cover),
-        bytes: probe?.status == 200 ? probe?.bytes : nil, pages: c.entry.pages)
-      let shelf = BombJackShelf.of(zip: c.zip)
+        id: id, series: run.key, number: number, title: c.entry.title, year: d.date.year, month: d.date.month,
+        zip: c.zip, cover: d.cover, bytes: probe?.status == 200 ? probe?.bytes : nil, pages: c.entry.pages)
+      let shelf = d.shelf
       issuesByShelf[shelf, default: []].append(issue)
       pagesByShelf[shelf, default: []].append(c.page)
     }

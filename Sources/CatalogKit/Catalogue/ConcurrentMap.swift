@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 extension Array where Element: Sendable {
@@ -13,5 +14,21 @@ extension Array where Element: Sendable {
       results.withLock { $0[i] = r }
     }
     return results.withLock { all in all.compactMap { $0 } }
+  }
+}
+
+extension Array where Element: Sendable {
+  /// `map` in a few contiguous slices spread over the cores, results in order. For cheap, pure work
+  /// over thousands of elements (an address taken apart per file of a BombJack walk), where a
+  /// task and a lock per element would cost more than the element's work.
+  public func slicedConcurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+    let slices = Swift.min(count / 512, ProcessInfo.processInfo.activeProcessorCount * 4)
+    guard slices > 1 else { return map(transform) }
+    let parts = Mutex([[T]](repeating: [], count: slices))
+    DispatchQueue.concurrentPerform(iterations: slices) { s in
+      let part = self[s * count / slices..<(s + 1) * count / slices].map(transform)
+      parts.withLock { $0[s] = part }
+    }
+    return parts.withLock { $0.flatMap { $0 } }
   }
 }

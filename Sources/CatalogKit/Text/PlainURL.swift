@@ -41,13 +41,20 @@ public struct PlainURL: Sendable {
   /// `host/path?query`: the text after `://`.
   public var target: String { String(Substring(text.utf8.dropFirst(hostStart))) }
 
-  /// The offset after `http://` or `https://` when the text is plain, else nil.
+  /// The offset after `http://` or `https://` when the text is plain, else nil. On the string's
+  /// own bytes where it holds them in one piece (a native string does): stepping an iterator byte
+  /// by byte was 3% of a warm BombJack rebuild, which takes 58,000 addresses apart.
   private static func hostStart(_ b: String.UTF8View) -> Int? {
-    var it = b.makeIterator()
+    if let found = b.withContiguousStorageIfAvailable({ hostStart(bytes: $0) }) { return found }
+    return Array(b).withUnsafeBufferPointer { hostStart(bytes: $0) }
+  }
+
+  private static func hostStart(bytes b: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = 0
     func next() -> UInt8? {
-      i += 1
-      return it.next()
+      guard i < b.count else { return nil }
+      defer { i += 1 }
+      return b[i]
     }
     guard next() == 0x68, next() == 0x74, next() == 0x74, next() == 0x70 else { return nil }  // http
     var c = next()
@@ -84,7 +91,6 @@ public struct PlainURL: Sendable {
     return hexLeft == 0 ? start : nil
   }
 
-  /// Unreserved characters, sub-delimiters, `:`, `/` and `?` (RFC 3986); not `@`, `#`, `[`, `]`.
   private static func plain(_ c: UInt8) -> Bool {
     switch c {
     case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true

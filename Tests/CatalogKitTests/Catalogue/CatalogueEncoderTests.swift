@@ -82,3 +82,57 @@ final class CatalogueEncoderTests: XCTestCase {
     XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("null"))
   }
 }
+
+/// `IssueCatalogueText` writes what Foundation's encoder writes, byte for byte: on every shipped
+/// file of the shared shape, on every optional present and absent, on empty lists, and on strings
+/// holding every ASCII byte, non-ASCII and the integer edges.
+final class IssueCatalogueTextTests: XCTestCase {
+  func same(_ c: IssueCatalogue, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let ours = try CatalogueEncoder.encode(c)
+    let theirs = try CatalogueEncoder.foundation(c)
+    if ours != theirs {
+      let at = zip(ours, theirs).prefix { $0 == $1 }.count
+      XCTFail(
+        "\(what): differs from byte \(at): ours …\(String(decoding: ours.dropFirst(max(0, at - 40)).prefix(80), as: UTF8.self))… "
+          + "Foundation …\(String(decoding: theirs.dropFirst(max(0, at - 40)).prefix(80), as: UTF8.self))…",
+        file: file, line: line)
+    }
+  }
+
+  func testEveryShippedFileOfTheSharedShapeIsWrittenAsFoundationWritesIt() throws {
+    var checked = 0
+    for url in try CatalogueTestData.referenceFiles() {
+      let c = try CatalogueFile.decode([UInt8](try Data(contentsOf: url)), file: url.lastPathComponent)
+      guard case .issue(let issues) = c else { continue }
+      try same(issues, url.lastPathComponent)
+      checked += 1
+    }
+    XCTAssertGreaterThanOrEqual(checked, 14, "the shared-shape reference files")
+  }
+
+  func testEveryFieldPresentOrAbsentEmptyListsAndHostileStrings() throws {
+    try same(IssueCatalogue(generated: "2026-12-01", base: "", series: [], issues: []), "empty lists")
+    let everyASCII = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+    let strings = [
+      "", everyASCII, "Računari \"Svet\" \\ 10/ž", "\u{2028}\u{2029}\u{FEFF}😀", "a/b\\/c", "\u{7F}\u{80}é",
+    ]
+    var issues: [Issue] = []
+    for (n, s) in strings.enumerated() {
+      for mask in 0..<64 {
+        issues.append(
+          Issue(
+            id: "id\(n)-\(mask)" + s, series: s, number: [0, -1, Int.max, Int.min, 7][mask % 5], title: s,
+            year: mask & 1 != 0 ? 1984 : nil, month: mask & 2 != 0 ? [1, 12, -3][n % 3] : nil, zip: s + "/f.zip",
+            cover: mask & 4 != 0 ? s : nil, thumb: mask & 8 != 0 ? s : nil,
+            bytes: mask & 16 != 0 ? [Int64.max, 0, -5, 1_000_000][n % 4] : nil, pages: mask & 32 != 0 ? 36 : nil,
+            dead: mask & 32 != 0 ? (mask & 1 == 0) : nil))
+      }
+    }
+    let series = strings.enumerated().map { n, s in
+      Series(key: "k\(n)" + s, name: s, code: s, language: n % 2 == 0 ? s : nil)
+    }
+    try same(IssueCatalogue(version: 1, generated: everyASCII, base: everyASCII, series: series, issues: issues), "all")
+    try same(IssueCatalogue(generated: "g", base: "b", series: series, issues: []), "no issues")
+    try same(IssueCatalogue(generated: "g", base: "b", series: [], issues: Array(issues.prefix(3))), "no series")
+  }
+}
