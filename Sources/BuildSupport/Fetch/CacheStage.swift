@@ -96,6 +96,25 @@ struct CacheStage: Sendable {
     return .served(value)
   }
 
+  /// A cached size answer this run serves as it is, taken without a task of its own (`Fetcher.many`
+  /// over thousands of HEADs): nil, with nothing changed or counted, whenever `lookup` has anything
+  /// to decide or do (a miss, a damaged copy, one its check refuses, one to ask again); served, it
+  /// has had exactly the effects `lookup`'s answer has.
+  func servedAtOnce(_ url: URL, check: AnswerCheck?) -> FetchResponse? {
+    let key = CacheKey(method: .head, url: url)
+    guard let record = cache.peekHead(key) else { return nil }
+    let unserved = FetchResponse(
+      url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true)
+    guard check?.verdict(unserved) == nil else { return nil }
+    let kept =
+      !configuration.refresh || configuration.noNetwork
+      || configuration.freshness?.keptAtOnce(method: .head, url: url, fetched: record.fetched, counters: counters)
+        == true
+    guard kept else { return nil }
+    counters.add(.hit)
+    return cache.servedHead(record, url: url)
+  }
+
   /// Whether this run serves a copy without asking again.
   private func keeps(_ record: CacheRecord, method: HTTPMethod, url: URL) -> Bool {
     !configuration.refresh || configuration.noNetwork

@@ -169,11 +169,7 @@ public final class CacheStore: Sendable {
       guard record.url == key.normalisedURL else {
         return .corrupt("its HEAD record in \(headLogPath) is for \(record.url)")
       }
-      remember(.head, url.absoluteString, record)
-      return .hit(
-        record,
-        FetchResponse(
-          url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true))
+      return .hit(record, servedHead(record, url: url))
     }
     let found: FoundRecord
     switch getRecord(key) {
@@ -199,6 +195,20 @@ public final class CacheStore: Sendable {
     if !body.isEmpty { response.bodySHA256 = record.bodySHA256 }
     serve(found, url: url, marksUse: marksUse)
     return .hit(record, response)
+  }
+
+  /// A HEAD answer's record as it stands, and nothing else done: nil when there is none, or none
+  /// filed under this URL (`lookup` says which).
+  func peekHead(_ key: CacheKey) -> CacheRecord? {
+    guard let record = headLog.record(key.digest), record.url == key.normalisedURL else { return nil }
+    return record
+  }
+
+  /// A HEAD answer served from its record: remembered for the lineage.
+  func servedHead(_ record: CacheRecord, url: URL) -> FetchResponse {
+    remember(.head, url.absoluteString, record)
+    return FetchResponse(
+      url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true)
   }
 
   /// A GET entry's record, read without its body, with where it lives and when it was written.

@@ -118,6 +118,16 @@ public final class FreshnessPolicy: Sendable {
     return schedule.firstInterval(maxAgeDays: maxAgeDays, spread: RevisitSchedule.spread(target))
   }
 
+  /// True, counted as `keeps` counts it, when the copy is kept; false, with nothing changed or
+  /// counted, when `keeps` must decide (a copy to ask again records that it was asked).
+  func keptAtOnce(method: HTTPMethod, url: URL, fetched: String, counters: Counters) -> Bool {
+    guard mode != .all, let target = ChangedRows.target(of: url),
+      reason(method: method, target: target, fetched: fetched) == nil
+    else { return false }
+    counters.add(.refreshKept)
+    return true
+  }
+
   /// Whether the fetcher may answer from the cache without asking; counts the decision.
   func keeps(method: HTTPMethod, url: URL, fetched: String, counters: Counters) -> Bool {
     guard let why = reason(method: method, url: url, fetched: fetched) else {

@@ -20,9 +20,10 @@ extension Array where Element: Sendable {
 extension Array where Element: Sendable {
   /// `map` in a few contiguous slices spread over the cores, results in order. For cheap, pure work
   /// over thousands of elements (an address taken apart per file of a BombJack walk), where a
-  /// task and a lock per element would cost more than the element's work.
-  public func slicedConcurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-    let slices = Swift.min(count / 512, ProcessInfo.processInfo.activeProcessorCount * 4)
+  /// task and a lock per element would cost more than the element's work. A slice holds at least
+  /// `minimumSlice` elements.
+  public func slicedConcurrentMap<T: Sendable>(minimumSlice: Int = 512, _ transform: @Sendable (Element) -> T) -> [T] {
+    let slices = Swift.min(count / Swift.max(1, minimumSlice), ProcessInfo.processInfo.activeProcessorCount * 4)
     guard slices > 1 else { return map(transform) }
     let parts = Mutex([[T]](repeating: [], count: slices))
     DispatchQueue.concurrentPerform(iterations: slices) { s in
