@@ -185,6 +185,20 @@ public final class Fetcher: Sendable {
       { try await self.head($0, headers: headers, check: check) })
   }
 
+  /// The HEADs among `urls` the cache answers as they are (see `headAtOnce`), taken in slices on
+  /// the cores; the others are left for `headEach` and the usual way.
+  public func keptHeads(_ urls: [URL], check: AnswerCheck? = nil) -> [URL: FetchResponse] {
+    // Each address once, as `many` takes it: a size served twice would be counted twice.
+    var seen = Set<String>()
+    let unique = urls.filter { seen.insert($0.absoluteString).inserted }
+    var out: [URL: FetchResponse] = [:]
+    out.reserveCapacity(unique.count)
+    for (u, r) in zip(unique, unique.slicedConcurrentMap(minimumSlice: 32) { self.headAtOnce($0, check: check) }) {
+      if let r { out[u] = r }
+    }
+    return out
+  }
+
   /// A HEAD the cache answers as it is, when nothing else needs doing for it: its host is one the
   /// source declared, robots.txt need not be consulted, and the run keeps the copy
   /// (`CacheStage.servedAtOnce`); nil sends it the usual way.

@@ -25,6 +25,8 @@ final class HeadLog: Sendable {
   /// A log up to this size is read into memory whole (a BombJack cache's is about 7 MB).
   let inMemoryLimit: Int
   private let state = Mutex(State())
+  /// Held by the one reader making the view.
+  private let reading = Mutex(())
 
   private struct State {
     var view: View?
@@ -108,12 +110,16 @@ final class HeadLog: Sendable {
 
   private func currentView() -> View {
     if let v = state.withLock({ $0.view }) { return v }
-    // Read outside the lock (a large log takes a while); the first reader to finish fills it in.
-    let v = View(path: path, inMemoryLimit: inMemoryLimit)
-    return state.withLock { s in
-      if let existing = s.view { return existing }
-      s.view = v
-      return v
+    // Read outside the state's lock (a large log takes a while, and appends go on meanwhile), by
+    // one reader: lookups on both cores at once otherwise each read and indexed the whole log.
+    return reading.withLock { _ in
+      if let v = state.withLock({ $0.view }) { return v }
+      let v = View(path: path, inMemoryLimit: inMemoryLimit)
+      return state.withLock { s in
+        if let existing = s.view { return existing }
+        s.view = v
+        return v
+      }
     }
   }
 

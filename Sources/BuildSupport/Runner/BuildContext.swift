@@ -62,12 +62,17 @@ public final class BuildContext: Sendable {
       return known
     }
     note("asking \(Plural.count(urls.count, "file")) their size")
-    var answers: [URL: FetchResponse] = [:]
+    // The sizes the cache already answers as they are, all at once on the cores; the progress
+    // line and its slices are for the files that go to the network.
+    var answers = fetcher.keptHeads(urls, check: sizeCheck)
+    let asked = answers.isEmpty ? urls : urls.filter { answers[$0] == nil }
     var failures: [(url: String, error: FetchError)] = []
     var missing: [URL] = []
-    var done = 0
-    while done < urls.count {
-      let slice = urls[done..<min(done + (phase == nil ? urls.count : Self.probeSlice), urls.count)]
+    var done = urls.count - asked.count
+    var taken = 0
+    if let phase { progress.step(phase, done: done, total: urls.count) }
+    while taken < asked.count {
+      let slice = asked[taken..<min(taken + (phase == nil ? asked.count : Self.probeSlice), asked.count)]
       do {
         for (u, r) in try await fetcher.headEach(Array(slice), headers: headers, check: sizeCheck) {
           switch r {
@@ -78,6 +83,7 @@ public final class BuildContext: Sendable {
       } catch FetchError.notCachedMany(let urls) {
         missing += urls
       }
+      taken += slice.count
       done += slice.count
       if let phase { progress.step(phase, done: done, total: urls.count) }
     }

@@ -100,10 +100,11 @@ enum BombJackCrawl {
   /// and not recorded (it is asked again next run), so the entry stays without a size. The fetcher
   /// caches every answer, so the results persist between runs and `--no-network` replays them.
   static func probe(_ ctx: BuildContext, _ zips: [String]) async throws -> [String: SizeProbe] {
-    var probes: [String: SizeProbe] = [:]
-    for (url, r) in try await ctx.probeSizes(zips.compactMap { URL(string: $0) }, phase: "probe") {
-      probes[url.absoluteString] = SizeProbe(status: r.status, bytes: r.contentLength)
+    let answers = try await ctx.probeSizes(zips.compactMap { URL(string: $0) }, phase: "probe")
+    // Each answer's address and size worked out on the cores, then gathered.
+    let sized = Array(answers).slicedConcurrentMap { url, r in
+      (url.absoluteString, SizeProbe(status: r.status, bytes: r.contentLength))
     }
-    return probes
+    return Dictionary(sized, uniquingKeysWith: { first, _ in first })
   }
 }
