@@ -134,7 +134,7 @@ enum IssueCatalogueText {
       raw(bracket)
     }
 
-    mutating func string(_ s: String) { CatalogueString.append(s, to: &out) }
+    mutating func string(_ s: String) { JSONString.append(s, to: &out, namingBackspaceAndFormFeed: true) }
 
     mutating func number<N: BinaryInteger>(_ n: N) { out.append(contentsOf: String(n).utf8) }
 
@@ -154,37 +154,4 @@ enum IssueCatalogueText {
       close("]", depth)
     }
   }
-}
-
-/// A string as Foundation's JSON encoder escapes it: `"` and `\`, `\b \f \n \r \t` by name, other
-/// control characters as `\u00xx` (lowercase hex), and everything else (slashes, non-ASCII, DEL)
-/// as it is.
-enum CatalogueString {
-  static func append(_ s: String, to out: inout [UInt8]) {
-    out.append(0x22)
-    var s = s
-    s.withUTF8 { bytes in
-      var start = 0
-      for i in bytes.indices {
-        let b = bytes[i]
-        guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-        switch b {
-        case 0x22: out += [0x5C, 0x22]
-        case 0x5C: out += [0x5C, 0x5C]
-        case 0x08: out += [0x5C, 0x62]
-        case 0x0C: out += [0x5C, 0x66]
-        case 0x0A: out += [0x5C, 0x6E]
-        case 0x0D: out += [0x5C, 0x72]
-        case 0x09: out += [0x5C, 0x74]
-        default: out += [0x5C, 0x75, 0x30, 0x30, hex(b >> 4), hex(b & 0xF)]
-        }
-        start = i + 1
-      }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
-    }
-    out.append(0x22)
-  }
-
-  private static func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
 }

@@ -13,7 +13,9 @@ public enum JSONString {
   }
 
   /// `s` quoted as `quoted(_:)` does, appended to bytes being written (a file of many lines).
-  public static func append(_ s: String, to out: inout [UInt8]) {
+  /// `namingBackspaceAndFormFeed`: `\b` and `\f` by name too, as Foundation's encoder writes them
+  /// (the catalogues' encoding), rather than as `\u0008` and `\u000c`.
+  public static func append(_ s: String, to out: inout [UInt8], namingBackspaceAndFormFeed: Bool = false) {
     // On UTF-8 bytes: every byte of a multi-byte character is 0x80 or above, so only ASCII needs a
     // look, and the runs between escapes (usually the whole string) are copied in one go.
     out.append(0x22)
@@ -30,6 +32,8 @@ public enum JSONString {
         case 0x0A: out += [0x5C, 0x6E]
         case 0x0D: out += [0x5C, 0x72]
         case 0x09: out += [0x5C, 0x74]
+        case 0x08 where namingBackspaceAndFormFeed: out += [0x5C, 0x62]
+        case 0x0C where namingBackspaceAndFormFeed: out += [0x5C, 0x66]
         default: out += [0x5C, 0x75, 0x30, 0x30, hexDigit(b >> 4), hexDigit(b & 0xF)]
         }
         start = i + 1
