@@ -5,10 +5,7 @@ import XCTest
 /// The parse cache changes nothing a build writes: present, absent, or damaged, the same bytes.
 extension BombJackBuildTests {
   func parseCounters(_ report: String) throws -> [String: Int] {
-    let data = try Data(contentsOf: dir.appendingPathComponent(report))
-    let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let counters = try XCTUnwrap(top["counters"] as? [String: Int])
-    return counters.filter { $0.key.hasPrefix("parse/") }
+    try ParseCacheStates.counters(report: dir.appendingPathComponent(report))
   }
 
   func parseEntries() -> [URL] {
