@@ -96,8 +96,8 @@ struct CacheStage: Sendable {
     return .served(value)
   }
 
-  /// A cached size answer this run serves as it is, taken without a task of its own (`Fetcher.many`
-  /// over thousands of HEADs): nil, with nothing changed or counted, whenever `lookup` has anything
+  /// A cached size answer this run serves as it is, taken without a task of its own
+  /// (`Fetcher.keptHeads` over thousands of HEADs): nil, with nothing changed or counted, whenever `lookup` has anything
   /// to decide or do (a miss, a damaged copy, one its check refuses, one to ask again); served, it
   /// has had exactly the effects `lookup`'s answer has.
   func servedAtOnce(_ url: URL, check: AnswerCheck?) -> FetchResponse? {
@@ -105,20 +105,20 @@ struct CacheStage: Sendable {
     guard let record = cache.peekHead(key) else { return nil }
     let unserved = FetchResponse(
       url: url, method: .head, status: record.status, headers: record.headers, body: [], fromCache: true)
-    guard check?.verdict(unserved) == nil else { return nil }
-    let kept =
-      !configuration.refresh || configuration.noNetwork
-      || configuration.freshness?.keptAtOnce(method: .head, url: url, fetched: record.fetched, counters: counters)
-        == true
-    guard kept else { return nil }
+    guard check?.verdict(unserved) == nil, keeps(record, method: .head, url: url, atOnce: true) else { return nil }
     counters.add(.hit)
     return cache.servedHead(record, url: url)
   }
 
   /// Whether this run serves a copy without asking again.
-  private func keeps(_ record: CacheRecord, method: HTTPMethod, url: URL) -> Bool {
-    !configuration.refresh || configuration.noNetwork
-      || configuration.freshness?.keeps(method: method, url: url, fetched: record.fetched, counters: counters) == true
+  /// `atOnce`: decided with no effect unless the copy is kept (`FreshnessPolicy.keptAtOnce`), so a
+  /// false sends the request the usual way, which decides again.
+  private func keeps(_ record: CacheRecord, method: HTTPMethod, url: URL, atOnce: Bool = false) -> Bool {
+    if !configuration.refresh || configuration.noNetwork { return true }
+    guard let freshness = configuration.freshness else { return false }
+    return atOnce
+      ? freshness.keptAtOnce(method: method, url: url, fetched: record.fetched, counters: counters)
+      : freshness.keeps(method: method, url: url, fetched: record.fetched, counters: counters)
   }
 
   /// The cached copy standing in for an answer the host could not give (`--refresh` on a server
