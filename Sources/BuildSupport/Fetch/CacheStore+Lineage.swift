@@ -66,7 +66,7 @@ final class AnswerTable: Sendable {
   }
 
   private let stripes: [Stripe] = (0..<AnswerTable.stripeCount).map { _ in Stripe() }
-  static let stripeCount = 16
+  static let stripeCount = 64
 
   private func stripe(_ key: AnswerKey) -> Stripe {
     stripes[Int(UInt(bitPattern: key.addressHash) % UInt(AnswerTable.stripeCount))]

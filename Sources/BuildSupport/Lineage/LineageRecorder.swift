@@ -136,6 +136,22 @@ public final class LineageRecorder: Sendable {
     state.withLock { $0.fromTool.formUnion(ids) }
   }
 
+  /// Pages of `kind` were read, `rows[i]` the rows `urls[i]` lists (none for a page that gave
+  /// no row): a walk's twenty thousand pages, each made a tag once, for reading and for its rows
+  /// alike, under one lock.
+  public func listed(_ kind: String, _ urls: [URL], rows: [[String]], file: String? = nil) {
+    guard enabled else { return }
+    precondition(urls.count == rows.count, "a listing's rows are given per page")
+    let tags = urls.map { Tag(kind: kind, url: $0.absoluteString) }
+    state.withLock { s in
+      s.read += tags
+      for (tag, ids) in zip(tags, rows) where !ids.isEmpty {
+        let n = TagRef.shared(s.number(tag))
+        for id in ids { s.add(n, to: id, file: file) }
+      }
+    }
+  }
+
   /// A page of `kind` was read (it may have given no row).
   public func read(_ kind: String, _ url: URL) { read(kind, [url]) }
 
@@ -215,7 +231,7 @@ public final class LineageRecorder: Sendable {
       // Only a tag whose kind may give one of the row's fields is looked up and named, in the
       // plan's order (the crawl may have tagged them in any order) so the numbers are the same
       // every run.
-      let (mine, any) = (byFile[row.id] ?? [], anyFile[row.id] ?? [])
+      let (mine, any) = (byFile[row.id] ?? [], anyFile.isEmpty ? [] : anyFile[row.id] ?? [])
       tagged.removeAll(keepingCapacity: true)
       for k in table.kinds {
         for t in mine where kind(t) == k { tagged.append(resolved(t, k)) }

@@ -8,12 +8,49 @@ public enum BombJackRules {
   /// The longest shipped run has 1,765 issues (a games shelf).
   public static let plausibility = Plausibility(source: "bombjack", numbers: 1...10_000)
 
+  /// What the rules that span the seven files need of the whole set, worked out once for all
+  /// seven (each file's rules used to gather the other six files' ids, files and numbers anew):
+  /// which shelves list each id and each file, and each run's numbers on each shelf.
+  public struct SetIndex: Sendable {
+    var shelvesOfZip: [String: UInt32] = [:]
+    var shelvesOfID: [String: UInt32] = [:]
+    var numbers: [String: [(shelf: BombJackShelf, numbers: [Int])]] = [:]
+
+    public init(_ set: [BombJackShelf: IssueCatalogue]) {
+      var byRun: [String: [BombJackShelf: [Int]]] = [:]
+      for (shelf, c) in set {
+        let bit = SetIndex.bit(shelf)
+        for i in c.issues {
+          shelvesOfZip[i.zip, default: 0] |= bit
+          shelvesOfID[i.id, default: 0] |= bit
+          byRun[i.series, default: [:]][shelf, default: []].append(i.number)
+        }
+      }
+      numbers = byRun.mapValues { $0.map { (shelf: $0.key, numbers: $0.value) } }
+    }
+
+    static func bit(_ shelf: BombJackShelf) -> UInt32 {
+      1 << UInt32(BombJackShelf.allCases.firstIndex(of: shelf) ?? 0)
+    }
+
+    /// Whether a shelf other than `shelf` lists the value.
+    static func elsewhere(_ shelves: UInt32?, than shelf: BombJackShelf) -> Bool {
+      (shelves ?? 0) & ~bit(shelf) != 0
+    }
+
+    /// A run's numbers on every shelf but `shelf`.
+    func numbers(of run: String, besides shelf: BombJackShelf) -> [Int] {
+      (numbers[run] ?? []).filter { $0.shelf != shelf }.flatMap(\.numbers)
+    }
+  }
+
+  /// `index` is `SetIndex(set)`, made once by a caller that asks for every shelf's rules.
   public static func rules(
     for shelf: BombJackShelf, in set: [BombJackShelf: IssueCatalogue],
     bounds: BombJackShelfBounds = BombJackShelfBounds(),
-    partial: Bool = false
+    partial: Bool = false, index: SetIndex? = nil
   ) -> [ValidationRule<IssueCatalogue>] {
-    let others = set.filter { $0.key != shelf }.map(\.value)
+    let index = index ?? SetIndex(set)
     let completeness: Severity = partial ? .warning : .error
     var rules: [ValidationRule<IssueCatalogue>] = [
       ValidationRule("bombjack/not-empty") { c in
@@ -78,8 +115,7 @@ public enum BombJackRules {
           : nil
       },
       ValidationRule("bombjack/zip-in-one-file") { c in
-        let elsewhere = Set(others.flatMap { $0.issues.map(\.zip) })
-        let bad = c.issues.map(\.zip).filter(elsewhere.contains)
+        let bad = c.issues.map(\.zip).filter { SetIndex.elsewhere(index.shelvesOfZip[$0], than: shelf) }
         return bad.isEmpty
           ? nil
           : Finding(
@@ -87,8 +123,7 @@ public enum BombJackRules {
             records: bad, count: bad.count)
       },
       ValidationRule("bombjack/id-across-files") { c in
-        let elsewhere = Set(others.flatMap { $0.issues.map(\.id) })
-        let bad = c.issues.map(\.id).filter(elsewhere.contains)
+        let bad = c.issues.map(\.id).filter { SetIndex.elsewhere(index.shelvesOfID[$0], than: shelf) }
         return bad.isEmpty
           ? nil
           : Finding(
@@ -96,10 +131,10 @@ public enum BombJackRules {
             records: bad, count: bad.count)
       },
       ValidationRule("bombjack/run-numbering") { c in
-        var numbers: [String: [Int]] = [:]
-        for file in others + [c] { for i in file.issues { numbers[i.series, default: []].append(i.number) } }
-        let bad = Set(c.issues.map(\.series)).sorted().filter { key in
-          let n = (numbers[key] ?? []).sorted()
+        var mine: [String: [Int]] = [:]
+        for i in c.issues { mine[i.series, default: []].append(i.number) }
+        let bad = mine.keys.sorted().filter { key in
+          let n = (index.numbers(of: key, besides: shelf) + (mine[key] ?? [])).sorted()
           return n != Array(1...max(1, n.count))
         }
         return bad.isEmpty

@@ -107,7 +107,7 @@ public struct LineageYields: Codable, Sendable, Equatable {
     var rows = [Int](repeating: 0, count: answers.count)
     var lastRow = [Int](repeating: -1, count: answers.count)
     var byKind = plan.kinds.map { [Int](repeating: 0, count: $0.fields.count) }
-    var byPage: [Int: [Int]] = [:]
+    var byPage = [[Int]?](repeating: nil, count: answers.count)
     for (r, row) in lineage.rows.enumerated() where row.file == file {
       func counted(_ n: Int) {
         if lastRow[n] != r {
@@ -132,7 +132,10 @@ public struct LineageYields: Codable, Sendable, Equatable {
         let k = kindOf[n]
         guard k >= 0, let f = plan.kinds[k].fields.firstIndex(of: field) else { continue }
         byKind[k][f] += 1
-        if plan.kinds[k].listing { byPage[n, default: [Int](repeating: 0, count: byKind[k].count)][f] += 1 }
+        if plan.kinds[k].listing {
+          if byPage[n] == nil { byPage[n] = [Int](repeating: 0, count: byKind[k].count) }
+          byPage[n]![f] += 1
+        }
       }
     }
     func named(_ counts: [Int], _ k: Int) -> [String: Int] {
@@ -143,6 +146,16 @@ public struct LineageYields: Codable, Sendable, Equatable {
     for (k, counts) in byKind.enumerated() where counts.contains(where: { $0 > 0 }) {
       fieldsByKind[plan.kinds[k].name] = named(counts, k)
     }
+    // Listing pages mostly give the same counts (a walk page lists one file, all its fields): each
+    // distinct count is named once and its table shared, not built anew for each of thousands.
+    var namedOnce: [[Int]: [String: Int]] = [:]
+    func pageFields(_ counts: [Int], _ k: Int) -> [String: Int] {
+      let key = counts + [k]
+      if let known = namedOnce[key] { return known }
+      let made = named(counts, k)
+      namedOnce[key] = made
+      return made
+    }
     // Every answer the build read counts, also a page that gave no row (its yield is zero).
     for (n, a) in answers.enumerated() {
       answersByKind[a.kind, default: 0] += 1
@@ -151,7 +164,7 @@ public struct LineageYields: Codable, Sendable, Equatable {
       pages.append(
         Page(
           kind: a.kind, url: a.url, status: a.status, rows: rows[n],
-          fields: byPage[n].map { named($0, kindOf[n]) } ?? [:]))
+          fields: byPage[n].map { pageFields($0, kindOf[n]) } ?? [:]))
     }
   }
 }

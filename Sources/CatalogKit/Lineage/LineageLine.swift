@@ -222,11 +222,28 @@ public struct LineageFile: Sendable, Equatable {
     var out: [UInt8] = []
     out.reserveCapacity(rows.count * 160 + answers.count * 180)
     var written = [Bool](repeating: false, count: answers.count)
+    // The answers a row is the first to cite, in ascending order: gathered in one buffer reused
+    // for every row, as `LineageRow.answers` would make and sort an array for each.
+    var first: [Int] = []
     for row in rows {
-      for n in row.answers where answers.indices.contains(n) && !written[n] {
-        written[n] = true
-        LineageFile.appendAnswer(n, answers[n], to: &out)
+      first.removeAll(keepingCapacity: true)
+      for (_, origin) in row.fields {
+        switch origin {
+        case .answer(let n):
+          if answers.indices.contains(n), !written[n] {
+            written[n] = true
+            first.append(n)
+          }
+        case .answers(let ns):
+          for n in ns where answers.indices.contains(n) && !written[n] {
+            written[n] = true
+            first.append(n)
+          }
+        case .tool, .previous: break
+        }
       }
+      if first.count > 1 { first.sort() }
+      for n in first { LineageFile.appendAnswer(n, answers[n], to: &out) }
       LineageFile.appendRow(row, to: &out)
     }
     // Pages read that gave no row (a listing that came back empty): drift needs to know they answered.

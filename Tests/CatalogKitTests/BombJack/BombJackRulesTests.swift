@@ -28,6 +28,34 @@ final class BombJackRulesTests: XCTestCase {
     return out
   }
 
+  /// The tool works out the set's index once and hands it to every shelf's rules: the findings are
+  /// the ones each shelf's rules find on their own, on a set that breaks every cross-file rule.
+  func testOneSharedIndexFindsWhatEachShelfFindsAlone() {
+    let shared = Self.site + "books/x/shared.zip"
+    let set: [BombJackShelf: IssueCatalogue] = [
+      .books: catalogue([issue("a", "r", 1, zip: shared), issue("b", "r", 3), issue("x", "s", 1)], runs: ["r", "s"]),
+      .other: catalogue([issue("c", "r", 2, zip: shared), issue("b", "r", 5)], runs: ["r"]),
+      .hardware: catalogue([issue("h", "t", 2), issue("i", "t", 2, zip: Self.site + "books/x/i.zip")], runs: ["t"]),
+    ]
+    let index = BombJackRules.SetIndex(set)
+    for shelf in set.keys {
+      let c = set[shelf]!
+      let alone = ValidationReport.run(BombJackRules.rules(for: shelf, in: set), on: c).findings
+      let withIndex = ValidationReport.run(BombJackRules.rules(for: shelf, in: set, index: index), on: c).findings
+      XCTAssertEqual(withIndex.map(\.rule), alone.map(\.rule), "\(shelf)")
+      XCTAssertEqual(withIndex.map(\.records), alone.map(\.records), "\(shelf)")
+    }
+    let books = ValidationReport.run(BombJackRules.rules(for: .books, in: set, index: index), on: set[.books]!)
+    XCTAssertEqual(books.findings.first { $0.rule == "bombjack/zip-in-one-file" }?.records, [shared, Self.site + "books/x/b.zip"])
+    XCTAssertEqual(books.findings.first { $0.rule == "bombjack/id-across-files" }?.records, ["b"])
+    XCTAssertEqual(books.findings.first { $0.rule == "bombjack/run-numbering" }?.records, ["r"])
+    // Run t is 2, 2 on one shelf alone: not 1…n, and no other shelf is blamed for it.
+    let hardware = ValidationReport.run(
+      BombJackRules.rules(for: .hardware, in: set, index: index), on: set[.hardware]!)
+    XCTAssertEqual(hardware.findings.first { $0.rule == "bombjack/run-numbering" }?.records, ["t"])
+    XCTAssertNil(hardware.findings.first { $0.rule == "bombjack/zip-in-one-file" })
+  }
+
   func testAGoodSetPasses() {
     let set: [BombJackShelf: IssueCatalogue] = [
       .books: catalogue([issue("a", "r", 1), issue("b", "r", 2)], runs: ["r"]),

@@ -17,7 +17,6 @@ enum BombJackLineage {
   {
     let lineage = ctx.lineage
     guard lineage.isOn else { return }
-    lineage.read("page", pages.map(\.url))
     lineage.fromTool(BombJackJoystik.issues.map(\.id))
     var byPage = [[String]](repeating: [], count: pages.count)
     var heads: [(id: String, address: String)] = []
@@ -30,6 +29,6 @@ enum BombJackLineage {
       }
     }
     lineage.tag(each: heads, "head")
-    for (n, ids) in byPage.enumerated() where !ids.isEmpty { lineage.tag(ids, "page", pages[n].url) }
+    lineage.listed("page", pages.map(\.url), rows: byPage)
   }
 }

@@ -88,9 +88,11 @@ public enum BombJackTool {
     // checks 1…n across the seven), and runs are numbered in walk order, not by date.
     let shared = SharedRules.issue(numbering: .gapsAllowed, chronology: false)
     var products: [BuildProduct] = []
+    let index = BombJackRules.SetIndex(build.catalogues)
     for shelf in BombJackShelf.allCases where shelves.contains(shelf) {
       guard let c = build.catalogues[shelf] else { continue }
-      let rules = BombJackRules.rules(for: shelf, in: build.catalogues, bounds: bounds, partial: partial)
+      let rules = BombJackRules.rules(
+        for: shelf, in: build.catalogues, bounds: bounds, partial: partial, index: index)
       var summary = [
         "\(shelf.label): \(Plural.count(c.issues.count, "issue")) in \(Plural.count(c.series.count, "run"))"
       ]
