@@ -3,20 +3,22 @@ import Foundation
 import Synchronization
 
 extension CacheStore {
-  /// The record the cache holds for a request, without its body: what a lineage line names (status,
-  /// fetch time, validators, the body's digest). Nil when there is none.
-  public func answerRecord(method: HTTPMethod, url: URL) -> CacheRecord? {
-    answered.record(for: AnswerKey(method, url.absoluteString)) ?? storedRecord(method: method, url: url)
+  /// What the cache holds for a request, as a lineage line names it (status, fetch time,
+  /// validators, the body's digest), or nil when there is none: the answer this process read or
+  /// wrote, else the record on disk (another process's answer: `catalog explain --cache`).
+  public func answerFacts(method: HTTPMethod, url: URL) -> AnswerFacts? {
+    answered.facts(for: AnswerKey(method, url.absoluteString))
+      ?? storedRecord(method: method, url: url).map(AnswerFacts.init)
   }
 
-  /// The record this process already read or wrote for `address` (`URL.absoluteString`, whose
+  /// The answer this process already read or wrote for `address` (`URL.absoluteString`, whose
   /// `hashValue` the caller kept), without parsing or normalising it: what a build's lineage asks
   /// thousands of times.
-  func answerRecord(method: HTTPMethod, address: String, addressHash: Int) -> CacheRecord? {
-    answered.record(for: AnswerKey(method, address, addressHash: addressHash))
+  func answerFacts(method: HTTPMethod, address: String, addressHash: Int) -> AnswerFacts? {
+    answered.facts(for: AnswerKey(method, address, addressHash: addressHash))
   }
 
-  /// The record on disk (another process's answer: `catalog explain --cache`).
+  /// The record on disk.
   func storedRecord(method: HTTPMethod, url: URL) -> CacheRecord? {
     let key = CacheKey(method: method, url: url)
     if method == .head { return headLog.record(key.digest) }
@@ -24,6 +26,33 @@ extension CacheStore {
       record.url == key.normalisedURL
     else { return nil }
     return record
+  }
+}
+
+/// What a lineage line names of an answer, taken from its record when the build reads or writes
+/// it: a record holds every header and the cache's own bookkeeping, and a walk keeps tens of
+/// thousands of answers until its lineage is written.
+public struct AnswerFacts: Sendable, Equatable {
+  /// The record's normalised URL: how a removed entry's answer is found again.
+  public var url: String
+  public var method: HTTPMethod
+  public var status: Int
+  public var fetched: String
+  public var etag: String?
+  public var lastModified: String?
+  /// A HEAD's `Content-Length`, as answered.
+  public var contentLength: String?
+  public var bodySHA256: String
+
+  public init(_ record: CacheRecord) {
+    url = record.url
+    method = record.method
+    status = record.status
+    fetched = record.fetched
+    etag = record.headers["etag"]
+    lastModified = record.headers["last-modified"]
+    contentLength = record.headers["content-length"]
+    bodySHA256 = record.bodySHA256
   }
 }
 
@@ -57,12 +86,12 @@ struct AnswerKey: Hashable, Sendable {
   }
 }
 
-/// The records a build read or wrote, in stripes with a lock each: eight lookup workers kept one
+/// The answers a build read or wrote, in stripes with a lock each: eight lookup workers kept one
 /// table's lock busy (a third of the time spent keeping a record went to waiting for it), and each
 /// stripe grows on its own, so no insert waits while the whole table is moved.
 final class AnswerTable: Sendable {
   private final class Stripe: Sendable {
-    let records = Mutex([AnswerKey: CacheRecord]())
+    let records = Mutex([AnswerKey: AnswerFacts]())
   }
 
   private let stripes: [Stripe] = (0..<AnswerTable.stripeCount).map { _ in Stripe() }
@@ -73,18 +102,19 @@ final class AnswerTable: Sendable {
   }
 
   func keep(_ record: CacheRecord, for key: AnswerKey) {
-    stripe(key).records.withLock { $0[key] = record }
+    let facts = AnswerFacts(record)
+    stripe(key).records.withLock { $0[key] = facts }
   }
 
-  func record(for key: AnswerKey) -> CacheRecord? {
+  func facts(for key: AnswerKey) -> AnswerFacts? {
     stripe(key).records.withLock { $0[key] }
   }
 
-  /// How many records are kept.
+  /// How many answers are kept.
   var count: Int { stripes.reduce(0) { n, s in n + s.records.withLock { $0.count } } }
 
-  /// Drops every record `matches` picks (removals are rare: a scan is fine).
-  func forget(where matches: (CacheRecord) -> Bool) {
+  /// Drops every answer `matches` picks (removals are rare: a scan is fine).
+  func forget(where matches: (AnswerFacts) -> Bool) {
     for s in stripes { s.records.withLock { $0 = $0.filter { !matches($0.value) } } }
   }
 }

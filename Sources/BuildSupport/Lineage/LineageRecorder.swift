@@ -189,20 +189,22 @@ public final class LineageRecorder: Sendable {
     answerOf.reserveCapacity(rows.count)
     out.answers.reserveCapacity(rows.count)
     var sharedNumbers = [Int](repeating: -1, count: shared.count)
+    let methods = plan.kinds.map(\.method)
     func answer(_ tag: Tag, kind k: Int) -> Int {
       if let n = answerOf[tag] { return n }
-      let method = k >= 0 ? plan.kinds[k].method : "GET"
-      let m: HTTPMethod = method == "HEAD" ? .head : .get
-      let record =
-        cache.answerRecord(method: m, address: tag.url, addressHash: tag.urlHash)
-        ?? URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }
+      let method = k >= 0 ? methods[k] : "GET"
+      let head = method == "HEAD"
+      let m: HTTPMethod = head ? .head : .get
+      let facts =
+        cache.answerFacts(method: m, address: tag.url, addressHash: tag.urlHash)
+        ?? URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }.map(AnswerFacts.init)
       let n = out.answers.count
       out.answers.append(
         LineageAnswer(
-          kind: tag.kind, method: method, url: tag.url, status: record?.status, fetched: record?.fetched,
-          etag: record?.headers["etag"], lastModified: record?.headers["last-modified"],
-          sha256: method == "HEAD" ? nil : LineageFile.shortDigest(record?.bodySHA256),
-          length: method == "HEAD" ? record?.headers["content-length"] : nil))
+          kind: tag.kind, method: method, url: tag.url, status: facts?.status, fetched: facts?.fetched,
+          etag: facts?.etag, lastModified: facts?.lastModified,
+          sha256: head ? nil : LineageFile.shortDigest(facts?.bodySHA256),
+          length: head ? facts?.contentLength : nil))
       answerOf[tag] = n
       return n
     }

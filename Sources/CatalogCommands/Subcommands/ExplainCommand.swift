@@ -120,11 +120,10 @@ struct Explanation {
   /// What the cache holds for the answer now: the same, another (refreshed since), or nothing.
   func inCache(_ a: LineageAnswer) -> String? {
     guard let cache, let url = URL(string: a.url) else { return nil }
-    guard let r = cache.answerRecord(method: a.method == "HEAD" ? .head : .get, url: url) else { return "missing" }
+    guard let r = cache.answerFacts(method: a.method == "HEAD" ? .head : .get, url: url) else { return "missing" }
     let same =
       r.status == a.status
-      && (a.method == "HEAD"
-        ? r.headers["content-length"] == a.length : a.sha256.map { r.bodySHA256.hasPrefix($0) } ?? false)
+      && (a.method == "HEAD" ? r.contentLength == a.length : a.sha256.map { r.bodySHA256.hasPrefix($0) } ?? false)
     return same ? "same" : "changed"
   }
 

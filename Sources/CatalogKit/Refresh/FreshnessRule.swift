@@ -119,7 +119,7 @@ public struct FreshnessRules: Sendable {
     // An ASCII target (every URL's is) and ASCII suffixes compare on bytes: asked for each of a
     // refresh's 18,000 kept sizes, lowercasing each target was most of the freshness decision.
     let t = target.utf8
-    if t.allSatisfy({ $0 < 0x80 }), immutableSuffixes.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+    if ASCIIText.isASCII(target), immutableSuffixes.allSatisfy(ASCIIText.isASCII) {
       let end = t.firstIndex(of: 0x3F) ?? t.endIndex
       let path = t[..<end]
       return immutableSuffixes.contains { suffix in

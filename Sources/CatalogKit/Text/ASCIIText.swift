@@ -8,7 +8,10 @@ public enum ASCIIText {
   /// `s.removingPercentEncoding`: `s` itself for ASCII without a `%`, where there is nothing to
   /// decode. (Not for every string without one: CFString drops a leading U+FEFF, for one.)
   public static func removingPercentEncoding(_ s: String) -> String? {
-    if s.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x25 }) { return s }
+    let plain = s.utf8.withContiguousStorageIfAvailable { b in
+      isASCII(b) && (b.isEmpty || memchr(b.baseAddress!, 0x25, b.count) == nil)
+    }
+    if plain ?? s.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x25 }) { return s }
     return s.removingPercentEncoding
   }
 
@@ -16,7 +19,8 @@ public enum ASCIIText {
   /// are ASCII.
   public static func contains(_ haystack: String, _ needle: String) -> Bool {
     guard isASCII(haystack), isASCII(needle), !needle.isEmpty else { return haystack.contains(needle) }
-    return TextBytes.contains(Array(needle.utf8), in: Array(haystack.utf8))
+    var (h, n) = (haystack, needle)
+    return h.withUTF8 { hb in n.withUTF8 { nb in TextBytes.firstOffset(of: .init(nb), in: .init(hb)) != nil } }
   }
 
   /// `s.lastIndex(of: c)` for an ASCII character, on bytes when `s` is ASCII (elsewhere a `/`
@@ -48,5 +52,18 @@ public enum ASCIIText {
     return s.trimmingCharacters(in: .whitespaces).isEmpty
   }
 
-  public static func isASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
+  /// Over the string's own bytes where it has them (every native string): walking the UTF-8 view
+  /// an index at a time was the largest single cost of BombJack's assembly, which asks it of every
+  /// address several times.
+  public static func isASCII(_ s: String) -> Bool {
+    s.utf8.withContiguousStorageIfAvailable(isASCII) ?? s.utf8.allSatisfy { $0 < 0x80 }
+  }
+
+  /// No byte with the high bit set: the bytes or-ed together, a loop the compiler does many bytes
+  /// at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var all: UInt8 = 0
+    for b in bytes { all |= b }
+    return all < 0x80
+  }
 }

@@ -115,7 +115,7 @@ final class CacheStoreMemoryTests: XCTestCase {
       let store = CacheStore(root: dir, remembersAnswers: remembers)
       XCTAssertNotNil(store.read(key, url: url))
       XCTAssertEqual(store.answered.count, remembers ? 1 : 0)
-      XCTAssertEqual(store.answerRecord(method: .get, url: url)?.url, key.normalisedURL, "read from disk when not kept")
+      XCTAssertEqual(store.answerFacts(method: .get, url: url)?.url, key.normalisedURL, "read from disk when not kept")
     }
   }
 }
@@ -137,16 +137,16 @@ final class AnswerTableTests: XCTestCase {
     }
     XCTAssertEqual(table.count, 4_000)
     for (i, a) in addresses.enumerated() {
-      XCTAssertEqual(table.record(for: AnswerKey(.get, a))?.status, 200 + i % 3, a)
-      XCTAssertEqual(table.record(for: AnswerKey(.head, a, addressHash: a.hashValue))?.status, 404, a)
+      XCTAssertEqual(table.facts(for: AnswerKey(.get, a))?.status, 200 + i % 3, a)
+      XCTAssertEqual(table.facts(for: AnswerKey(.head, a, addressHash: a.hashValue))?.status, 404, a)
     }
-    XCTAssertNil(table.record(for: AnswerKey(.get, "https://example.org/page-2000.htm")))
+    XCTAssertNil(table.facts(for: AnswerKey(.get, "https://example.org/page-2000.htm")))
     // The same text under another hash is another key: a caller must pass the text's own hash.
     XCTAssertNotEqual(
       AnswerKey(.get, addresses[0]), AnswerKey(.get, addresses[0], addressHash: addresses[0].hashValue &+ 1))
     table.forget { $0.url == addresses[7] && $0.method == .get }
-    XCTAssertNil(table.record(for: AnswerKey(.get, addresses[7])))
-    XCTAssertNotNil(table.record(for: AnswerKey(.head, addresses[7])), "only the GET was removed")
+    XCTAssertNil(table.facts(for: AnswerKey(.get, addresses[7])))
+    XCTAssertNotNil(table.facts(for: AnswerKey(.head, addresses[7])), "only the GET was removed")
     XCTAssertEqual(table.count, 3_999)
   }
 }

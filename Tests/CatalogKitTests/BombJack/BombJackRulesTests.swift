@@ -46,7 +46,8 @@ final class BombJackRulesTests: XCTestCase {
       XCTAssertEqual(withIndex.map(\.records), alone.map(\.records), "\(shelf)")
     }
     let books = ValidationReport.run(BombJackRules.rules(for: .books, in: set, index: index), on: set[.books]!)
-    XCTAssertEqual(books.findings.first { $0.rule == "bombjack/zip-in-one-file" }?.records, [shared, Self.site + "books/x/b.zip"])
+    XCTAssertEqual(
+      books.findings.first { $0.rule == "bombjack/zip-in-one-file" }?.records, [shared, Self.site + "books/x/b.zip"])
     XCTAssertEqual(books.findings.first { $0.rule == "bombjack/id-across-files" }?.records, ["b"])
     XCTAssertEqual(books.findings.first { $0.rule == "bombjack/run-numbering" }?.records, ["r"])
     // Run t is 2, 2 on one shelf alone: not 1…n, and no other shelf is blamed for it.

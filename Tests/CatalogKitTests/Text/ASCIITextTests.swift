@@ -35,6 +35,27 @@ final class ASCIITextTests: XCTestCase {
     }
   }
 
+  /// Every length around the widths a loop over bytes is done in, with one non-ASCII byte at each
+  /// place (and none): the bytes' answer is the UTF-8 view's, on small and heap strings alike.
+  func testIsASCIIIsEveryByteBelow0x80AtEveryPlaceAndLength() {
+    for length in 0...70 {
+      let plain = String(repeating: "a", count: length)
+      XCTAssertTrue(ASCIIText.isASCII(plain), "\(length)")
+      for at in 0..<length {
+        var bytes = Array(plain.utf8)
+        bytes[at] = 0xC3
+        bytes.insert(0xBC, at: at + 1)
+        let s = String(decoding: bytes, as: UTF8.self)
+        XCTAssertFalse(ASCIIText.isASCII(s), "length \(length), ü at \(at)")
+        XCTAssertEqual(ASCIIText.isASCII(s), s.utf8.allSatisfy { $0 < 0x80 })
+      }
+    }
+    for s in samples { XCTAssertEqual(ASCIIText.isASCII(s), s.utf8.allSatisfy { $0 < 0x80 }, s) }
+    // A bridged or substring-made string without contiguous bytes takes the view's path.
+    let sub = "xyz/ü"[...].dropFirst()
+    XCTAssertFalse(ASCIIText.isASCII(String(sub)))
+  }
+
   func testIsBlankIsTrimmingWhitespaceToNothing() {
     for s in samples + [" ", "\t", " \t ", "\n", " \r\n", "\u{A0}", "\u{2003} \u{3000}", " x ", "\u{A0}x", "\u{85}"] {
       XCTAssertEqual(ASCIIText.isBlank(s), s.trimmingCharacters(in: .whitespaces).isEmpty, s.debugDescription)
