@@ -32,7 +32,14 @@ final class JSONStringTests: XCTestCase {
   }
 
   func testIntegersAreWrittenAsSwiftWritesThemAtEveryEdge() {
-    for n in [0, 7, 10, 99, 100, 1_000_000, -1, -10, 123_456_789, Int.max, Int.min, Int.min + 1] {
+    // Each side of every power of ten, where the count of digits changes, both signs.
+    var tens: [Int] = []
+    var p = 1
+    for _ in 0..<19 {
+      tens += [p - 1, p, p + 1, -(p - 1), -p, -(p + 1)]
+      p = p.multipliedReportingOverflow(by: 10).partialValue
+    }
+    for n in [0, 7, 10, 99, 100, 1_000_000, -1, -10, 123_456_789, Int.max, Int.min, Int.min + 1] + tens {
       var out: [UInt8] = []
       JSONBytes.append(n, to: &out)
       XCTAssertEqual(String(decoding: out, as: UTF8.self), String(n))
