@@ -137,11 +137,10 @@ public final class LineageRecorder: Sendable {
   }
 
   /// Pages of `kind` were read, `rows[i]` the rows `urls[i]` lists (none for a page that gave
-  /// no row): a walk's twenty thousand pages, each made a tag once, for reading and for its rows
-  /// alike, under one lock.
+  /// no row; `rows` as long as `urls`): a walk's twenty thousand pages, each made a tag once, for
+  /// reading and for its rows alike, under one lock.
   public func listed(_ kind: String, _ urls: [URL], rows: [[String]], file: String? = nil) {
     guard enabled else { return }
-    precondition(urls.count == rows.count, "a listing's rows are given per page")
     let tags = urls.map { Tag(kind: kind, url: $0.absoluteString) }
     state.withLock { s in
       s.read += tags
