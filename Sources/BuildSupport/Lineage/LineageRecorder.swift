@@ -103,13 +103,7 @@ public final class LineageRecorder: Sendable {
 
   /// Every row in `ids` came from the one page at `url` (a listing), which was read.
   public func tag(_ ids: some Sequence<String>, _ kind: String, _ url: URL, file: String? = nil) {
-    guard enabled else { return }
-    let tag = Tag(kind: kind, url: url.absoluteString)
-    state.withLock { s in
-      let n = TagRef.shared(s.number(tag))
-      s.read.append(tag)
-      for id in ids { s.add(n, to: id, file: file) }
-    }
+    listed(kind, [url], rows: [Array(ids)], file: file)
   }
 
   /// Tagging a source can do only once its rows are assembled (BombJack's: which walk page first
@@ -154,11 +148,9 @@ public final class LineageRecorder: Sendable {
   /// A page of `kind` was read (it may have given no row).
   public func read(_ kind: String, _ url: URL) { read(kind, [url]) }
 
-  /// Pages of `kind` were read: a walk's twenty thousand under one lock.
+  /// Pages of `kind` were read, none of them giving a row here.
   public func read(_ kind: String, _ urls: [URL]) {
-    guard enabled else { return }
-    let tags = urls.map { Tag(kind: kind, url: $0.absoluteString) }
-    state.withLock { $0.read += tags }
+    listed(kind, urls, rows: Array(repeating: [], count: urls.count))
   }
 
   /// The lineage of the rows `rows` of `file`: each row's answers looked up in `cache` once per
