@@ -96,15 +96,10 @@ enum RefreshBench {
           same("out", "cold") ? "identical" : "DIFFERENT"))
     }
 
-    /// Stops the server and removes the trial's folder, unless `SHELFMARK_BENCH_KEEP` is set (to look
-    /// into a build afterwards: the folder is named on standard error).
+    /// Stops the server and removes the trial's folder (unless `SHELFMARK_KEEP` keeps it).
     func finish() {
       server.stop()
-      if ProcessInfo.processInfo.environment["SHELFMARK_BENCH_KEEP"] == nil {
-        try? FileManager.default.removeItem(at: dir)
-      } else {
-        FileHandle.standardError.write(Data("kept \(dir.path)\n".utf8))
-      }
+      BenchSelection.discard(dir)
     }
 
     /// Replaces folder `b` with a copy of `a` (both inside the trial's folder).

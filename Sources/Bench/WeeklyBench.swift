@@ -104,9 +104,7 @@ enum WeeklyBench {
 
     deinit {
       server.stop()
-      if ProcessInfo.processInfo.environment["SHELFMARK_BENCH_KEEP"] == nil {
-        try? FileManager.default.removeItem(at: dir)
-      }
+      BenchSelection.discard(dir)
     }
 
     var root: URL { dir.appendingPathComponent("site") }

@@ -102,8 +102,9 @@ final class AnswerTable: Sendable {
   }
 
   func keep(_ record: CacheRecord, for key: AnswerKey) {
-    let facts = AnswerFacts(record)
-    stripe(key).records.withLock { $0[key] = facts }
+    // Made where it is stored: made outside the lock, the facts were copied in and the original
+    // released, a retain and a release for each of their strings.
+    stripe(key).records.withLock { $0[key] = AnswerFacts(record) }
   }
 
   func facts(for key: AnswerKey) -> AnswerFacts? {

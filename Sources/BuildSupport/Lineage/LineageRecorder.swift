@@ -49,6 +49,24 @@ public final class LineageRecorder: Sendable {
     var fromTool = Set<String>()
     /// Tagging left for when the lineage is worked out (`later`).
     var deferred: [@Sendable () -> Void] = []
+    var ranDeferred = 0
+    /// Listing pages a row cites as its own answer rather than through `listed`, found once the
+    /// tagging is done: with the numbered ones, the pages some row of some file cites.
+    var ownListing: Set<Tag>?
+
+    /// Whether a row of any file cites the listing page `tag`: a page read that no row cites is
+    /// named in a file only when drift watches it.
+    mutating func cited(_ tag: Tag, plan: LineagePlan) -> Bool {
+      if numbered[tag] != nil { return true }
+      if ownListing == nil {
+        var found = Set<Tag>()
+        for refs in byFile.values.lazy.flatMap(\.values) + Array(anyFile.values) {
+          for case .own(let t) in refs where plan.kind(t.kind)?.listing == true { found.insert(t) }
+        }
+        ownListing = found
+      }
+      return ownListing?.contains(tag) ?? false
+    }
 
     mutating func number(_ tag: Tag) -> Int {
       if let n = numbered[tag] { return n }
@@ -114,11 +132,13 @@ public final class LineageRecorder: Sendable {
     state.withLock { $0.deferred.append(work) }
   }
 
-  /// Runs the tagging left for later, once.
+  /// Runs the tagging left for later, once. The work is kept, not dropped: it holds what the
+  /// crawl made (a walk's twenty thousand pages), and freeing that one by one on the lineage's
+  /// path cost a warm BombJack build more than the tagging; a build exits holding its context.
   func runDeferred() {
     let work = state.withLock { s in
-      defer { s.deferred = [] }
-      return s.deferred
+      defer { s.ranDeferred = s.deferred.count }
+      return s.deferred[s.ranDeferred...]
     }
     for w in work { w() }
   }
@@ -241,19 +261,109 @@ public final class LineageRecorder: Sendable {
     let unnamed =
       watched.isEmpty
       ? []
-      : state.withLock { s in s.read }
-        .filter { answerOf[$0] == nil && watched.contains($0.url) && plan.kind($0.kind)?.listing == true }
+      : LineageRecorder.watchedListings(state.withLock { s in s.read }, watched, plan).filter { answerOf[$0] == nil }
     guard !unnamed.isEmpty else { return out }
-    let used = state.withLock { s in
-      Set(
-        (s.byFile.values.flatMap(\.values) + Array(s.anyFile.values)).joined().map { r in
-          switch r {
-          case .shared(let i): s.shared[i]
-          case .own(let t): t
-          }
-        })
-    }
-    for t in unnamed where answerOf[t] == nil && !used.contains(t) { _ = answer(t, kind: kindIndex(t.kind)) }
+    let uncited = state.withLock { s in unnamed.filter { !s.cited($0, plan: plan) } }
+    for t in uncited where answerOf[t] == nil { _ = answer(t, kind: kindIndex(t.kind)) }
     return out
+  }
+
+  /// The listing pages of `read` whose URL is in `watched`, in reading order. A walk reads tens of
+  /// thousands of pages and drift watches a few hundred: each page's URL was hashed when its tag
+  /// was made, so that hash is checked first and the text only on a match.
+  private static func watchedListings(_ read: [Tag], _ watched: Set<String>, _ plan: LineagePlan) -> [Tag] {
+    let hashes = Set(watched.map(\.hashValue))
+    return read.filter {
+      hashes.contains($0.urlHash) && watched.contains($0.url) && plan.kind($0.kind)?.listing == true
+    }
+  }
+
+  /// The SHA-256 of everything `lineage(file:rows:plan:cache:watched:)` reads for the same
+  /// arguments, in the order it reads them: this executable, the plan, the rows and their fields,
+  /// each row's tags and the facts of the answer each names, and the watched pages read. Equal
+  /// inputs give an equal lineage, so a build whose inputs match the memo kept with the last
+  /// lineage need not work it out. Nil when an answer a row names is not one this process read or
+  /// wrote (`lineage` would look it up on disk, which nothing here hashes).
+  func inputs(
+    file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore,
+    watched: Set<String>, executable: String
+  ) -> String? {
+    let (shared, byFile, anyFile, fromTool) = state.withLock { s in
+      (s.shared, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
+    }
+    var h = LineageInputs()
+    h.add(executable)
+    h.add(plan)
+    h.add(file)
+    h.add(rows.count)
+    let methods = plan.kinds.map(\.method)
+    func facts(_ tag: Tag) -> Bool {
+      let method = plan.index(of: tag.kind).map { methods[$0] } ?? "GET"
+      let head = method == "HEAD"
+      guard let f = cache.answerFacts(method: head ? .head : .get, address: tag.url, addressHash: tag.urlHash)
+      else { return false }
+      h.add(f.status)
+      h.add(f.fetched)
+      h.add(f.etag)
+      h.add(f.lastModified)
+      h.add(head ? f.contentLength : LineageFile.shortDigest(f.bodySHA256))
+      return true
+    }
+    // A listing page is named in full where a row of this file first cites it, then by the
+    // order of first citing: the numbers the crawl gave shared pages depend on its order.
+    var local = [Int](repeating: -1, count: shared.count)
+    var seen = 0
+    func add(_ r: TagRef) -> Bool {
+      switch r {
+      case .shared(let i):
+        if local[i] >= 0 {
+          h.add(local[i])
+          return true
+        }
+        local[i] = seen
+        seen += 1
+        h.add(-1)
+        h.add(shared[i].kind)
+        h.add(shared[i].url)
+        return facts(shared[i])
+      case .own(let t):
+        h.add(-2)
+        h.add(t.kind)
+        h.add(t.url)
+        return facts(t)
+      }
+    }
+    var lastFields: [String]?
+    for row in rows {
+      h.add(row.id)
+      if row.fields != lastFields {
+        h.add(row.fields.count)
+        for f in row.fields { h.add(f) }
+        lastFields = row.fields
+      } else {
+        h.add(-1)
+      }
+      h.add(!fromTool.isEmpty && fromTool.contains(row.id))
+      let (mine, any) = (byFile[row.id] ?? [], anyFile.isEmpty ? [] : anyFile[row.id] ?? [])
+      h.add(mine.count)
+      for t in mine { guard add(t) else { return nil } }
+      h.add(any.count)
+      for t in any { guard add(t) else { return nil } }
+    }
+    // The watched pages no row of any file cites are the ones the lineage names besides the
+    // rows': only those, so a first build (nothing watched yet) and the next (every watched page
+    // cited) have the same inputs when their lineage is the same.
+    h.add(-3)
+    if !watched.isEmpty {
+      let uncited = state.withLock { s in
+        LineageRecorder.watchedListings(s.read, watched, plan).filter { !s.cited($0, plan: plan) }
+      }
+      for t in uncited {
+        h.add(t.kind)
+        h.add(t.url)
+        guard facts(t) else { return nil }
+      }
+    }
+    return h.hex()
   }
 }

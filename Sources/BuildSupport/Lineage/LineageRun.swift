@@ -9,9 +9,17 @@ import Foundation
 /// `<cache>/lineage/<catalogue>.jsonl.gz`, the previous one moved to `<catalogue>.previous.jsonl.gz`, so
 /// the next build (and the review page) finds last week's evidence where the cache lives.
 public struct LineageRun: Sendable {
-  var files: [(product: BuildProduct, lineage: LineageFile)]
+  var files: [Entry]
   var plan: LineagePlan
   var options: BuildOptions
+
+  /// A catalogue's lineage, or nil where the memo kept with the cache's lineage shows it is that
+  /// one (`LineageMemo`), and what it was made from (nil when it cannot be memoised).
+  struct Entry: Sendable {
+    var product: BuildProduct
+    var lineage: LineageFile?
+    var inputs: String?
+  }
 
   init?(_ context: BuildContext, products: [BuildProduct]) {
     guard context.options.lineage, let plan = context.tool.lineage else { return nil }
@@ -22,17 +30,38 @@ public struct LineageRun: Sendable {
     // Each file on a core of its own: once the catalogues' rules are done, which takes less time
     // than this, both cores work out the lineage the rules' verdicts wait on for drift.
     let (options, recorder) = (context.options, context.lineage)
-    let made = products.concurrentMap { p in
-      let last = p.partial ? nil : LineageRun.readYields(LineageRun.yieldsPath(options, p.file))
+    // The lineage beside a report is every file's merged, so a run with a report works each out
+    // (and still leaves the memo for the next run).
+    let (executable, takesMemo) = (LineageMemo.executable, options.reportFile == nil)
+    let made = products.concurrentMap { p -> (entry: Entry, last: LineageYields?, yields: LineageYields) in
+      let lastBytes = p.partial ? nil : CacheStore.contents(LineageRun.yieldsPath(options, p.file).path)
+      let last = lastBytes.flatMap(LineageYields.decode)
       let watched = Set((last?.pages ?? []).map(\.url))
-      let lineage = recorder.lineage(file: p.file, rows: p.lineageRows, plan: plan, cache: cache, watched: watched)
-      return (product: p, lineage: lineage, last: last, yields: LineageYields(lineage, file: p.file, plan: plan))
+      let rows = p.lineageRows
+      let inputs = executable.flatMap { e in
+        p.partial
+          ? nil : recorder.inputs(file: p.file, rows: rows, plan: plan, cache: cache, watched: watched, executable: e)
+      }
+      if takesMemo, let inputs, let last, let memo = LineageMemo.read(LineageMemo.path(options, p.file)),
+        memo.matches(
+          inputs: inputs, lineage: CacheStore.contents(LineageRun.cachePath(options, p.file).path), yields: lastBytes)
+      {
+        return (entry: Entry(product: p, lineage: nil, inputs: inputs), last: last, yields: last)
+      }
+      let lineage = recorder.lineage(file: p.file, rows: rows, plan: plan, cache: cache, watched: watched)
+      return (
+        entry: Entry(product: p, lineage: lineage, inputs: inputs), last: last,
+        yields: LineageYields(lineage, file: p.file, plan: plan)
+      )
     }
-    files = made.map { ($0.product, $0.lineage) }
+    files = made.map(\.entry)
     previous = Dictionary(
-      made.compactMap { m in m.last.map { (m.product.file, $0) } }, uniquingKeysWith: { a, _ in a })
-    yields = Dictionary(made.map { ($0.product.file, $0.yields) }, uniquingKeysWith: { a, _ in a })
+      made.compactMap { m in m.last.map { (m.entry.product.file, $0) } }, uniquingKeysWith: { a, _ in a })
+    yields = Dictionary(made.map { ($0.entry.product.file, $0.yields) }, uniquingKeysWith: { a, _ in a })
   }
+
+  /// The catalogues whose lineage the memo showed to be the kept one, so it was not worked out.
+  var memoised: [String] { files.filter { $0.lineage == nil }.map(\.product.file) }
 
   /// This build's yields per file, counted once for drift and for the cache.
   var yields: [String: LineageYields]
@@ -43,11 +72,10 @@ public struct LineageRun: Sendable {
   /// `drift/…` findings per catalogue file, against the lineage the cache kept from the last build.
   func drift() -> [String: [Finding]] {
     var out: [String: [Finding]] = [:]
-    for (p, lineage) in files where !p.partial {
-      guard let previous = previous[p.file] else { continue }
-      let found = LineageDrift.compare(
-        previous: previous, new: yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan), plan: plan)
-      if !found.isEmpty { out[p.file] = found }
+    for e in files where !e.product.partial {
+      guard let previous = previous[e.product.file], let new = yields[e.product.file] else { continue }
+      let found = LineageDrift.compare(previous: previous, new: new, plan: plan)
+      if !found.isEmpty { out[e.product.file] = found }
     }
     return out
   }
@@ -77,10 +105,11 @@ public struct LineageRun: Sendable {
     }
     return try await withThrowingTaskGroup(of: Part.self) { group in
       if options.reportFile != nil {
-        group.addTask { .besideReport(try LineageFile.merged(files.map(\.lineage)).stored()) }
+        // No file is memoised in a run with a report, so every lineage is here.
+        group.addTask { .besideReport(try LineageFile.merged(files.compactMap(\.lineage)).stored()) }
       }
-      for (p, lineage) in files where !p.partial {
-        group.addTask { .file(p.file, try kept(lineage, of: p.file)) }
+      for e in files where !e.product.partial {
+        group.addTask { .file(e.product.file, try e.lineage.map { try kept($0, of: e.product.file) } ?? .same) }
       }
       var out = Stored()
       for try await part in group {
@@ -112,14 +141,16 @@ public struct LineageRun: Sendable {
     if let report = options.reportFile, let bytes = stored.besideReport {
       try AtomicFile.write(bytes, to: LineageRun.besideReport(report).path)
     }
-    for (p, lineage) in files where !p.partial && [.written, .unchanged].contains(status[p.file]) {
-      guard let kept = stored.byFile[p.file] else { continue }
-      let counted = yields[p.file] ?? LineageYields(lineage, file: p.file, plan: plan)
+    for e in files where !e.product.partial && [.written, .unchanged].contains(status[e.product.file]) {
+      let p = e.product
+      // A memoised lineage is the kept one, written with its yields and memo: nothing to write.
+      guard e.lineage != nil, let kept = stored.byFile[p.file], let counted = yields[p.file] else { continue }
       // The same answers as the kept lineage: nothing to write, and the previous one stays the
       // build before that differed. The kept yields were read for drift already, so they are
       // compared as read, not encoded again.
       guard case .new(let bytes, let damaged) = kept else {
         if previous[p.file] != counted { try writeYields(counted, of: p.file) }
+        try writeMemo(e)
         continue
       }
       let path = LineageRun.cachePath(options, p.file)
@@ -141,6 +172,7 @@ public struct LineageRun: Sendable {
       }
       try AtomicFile.write(bytes, to: path.path)
       try writeYields(counted, of: p.file)
+      try writeMemo(e)
     }
     return warnings
   }
@@ -149,14 +181,23 @@ public struct LineageRun: Sendable {
     try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, file).path)
   }
 
+  /// Last, once the lineage and yields are in place, naming both as they are on disk: a build cut
+  /// short before leaves a memo that names other files, which the next build does not trust.
+  private func writeMemo(_ e: Entry) throws {
+    let path = LineageMemo.path(options, e.product.file)
+    guard let inputs = e.inputs, let lineage = CacheStore.contents(LineageRun.cachePath(options, e.product.file).path),
+      let yields = CacheStore.contents(LineageRun.yieldsPath(options, e.product.file).path)
+    else {
+      try? FileManager.default.removeItem(at: path)
+      return
+    }
+    try LineageMemo(inputs: inputs, lineage: SHA256.hex(lineage), yields: SHA256.hex(yields)).write(to: path)
+  }
+
   /// `<cache>/lineage/<catalogue>.yields.json`: the last build's pages and their yields, all drift
   /// needs, so a build does not read last week's whole lineage.
   static func yieldsPath(_ o: BuildOptions, _ file: String) -> URL {
     folder(o.cacheDirectory).appendingPathComponent(LineageNames.yields(file))
-  }
-
-  static func readYields(_ url: URL) -> LineageYields? {
-    CacheStore.contents(url.path).flatMap(LineageYields.decode)
   }
 
   /// `R.json` → `R.lineage.jsonl.gz` beside it.

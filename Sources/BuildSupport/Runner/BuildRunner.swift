@@ -96,6 +96,12 @@ public enum BuildRunner {
         do {
           if let stored = try await storing.value {
             for warning in try lineage.write(reports, stored) { context.warn(warning) }
+            let same = lineage.memoised
+            if !same.isEmpty {
+              context.note(
+                "lineage of \(same.joined(separator: ", ")): the same rows and answers as the last build's, "
+                  + "by the same tool, so the kept lineage stands")
+            }
           }
         } catch {
           context.warn("the lineage was not written: \(sentence(error))")

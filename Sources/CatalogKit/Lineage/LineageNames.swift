@@ -13,6 +13,9 @@ public enum LineageNames {
   /// What drift compares next time: each listing page's yield, each kind's fields.
   public static func yields(_ file: String) -> String { stem(file) + ".yields.json" }
 
+  /// What the lineage and the yields were made from, so an unchanged build need not make them again.
+  public static func memo(_ file: String) -> String { stem(file) + ".memo.json" }
+
   /// The uncompressed names builds before 2026-12-02 wrote; a build moves them out of the way.
   public static func legacy(_ file: String) -> [String] { [stem(file) + ".jsonl", stem(file) + ".previous.jsonl"] }
 

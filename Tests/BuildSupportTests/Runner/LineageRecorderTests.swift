@@ -52,4 +52,92 @@ final class LineageRecorderTests: XCTestCase {
       file: "f.json", rows: [(id: "a", fields: ["id"])], plan: plan, cache: CacheStore(root: dir), watched: [])
     XCTAssertTrue(l.answers.isEmpty)
   }
+
+  /// The answers a lineage's inputs name, kept as a build keeps them.
+  private func answer(_ cache: CacheStore, _ url: String, _ method: HTTPMethod, etag: String = "\"1\"") {
+    let record = CacheRecord(
+      key: "k", url: url, method: method, status: 200, headers: ["etag": etag, "content-length": "7"],
+      fetched: "2026-12-01T00:00:00Z", bodySHA256: String(repeating: "ab", count: 32), bodyBytes: 0, charset: nil,
+      keyVersion: CacheKey.version, removed: nil)
+    cache.answered.keep(record, for: AnswerKey(method, url))
+  }
+
+  /// The walk's answers: three pages, a HEAD per row.
+  private func answers(_ cache: CacheStore) {
+    for n in 0..<3 { answer(cache, "https://example.org/walk/\(n).html", .get) }
+    for id in ["a", "b", "c"] { answer(cache, "https://example.org/\(id).zip", .head) }
+  }
+
+  /// A small walk: three pages (the second gives no row), a HEAD per row.
+  private func walk(_ cache: CacheStore, pagesFirst: Bool = true) -> LineageRecorder {
+    let pages = (0..<3).map { URL(string: "https://example.org/walk/\($0).html")! }
+    let r = LineageRecorder()
+    let heads = ["a", "b", "c"].map { (id: $0, address: "https://example.org/\($0).zip") }
+    if pagesFirst {
+      r.listed("page", pages, rows: [["a", "b"], [], ["c"]])
+      r.tag(each: heads, "head")
+    } else {
+      // Another crawl order: the last page numbered first.
+      r.listed("page", [pages[2], pages[1], pages[0]], rows: [["c"], [], ["a", "b"]])
+      r.tag(each: heads.reversed(), "head")
+    }
+    return r
+  }
+
+  private let rows = ["a", "b", "c"].map { (id: $0, fields: ["bytes", "id", "title"]) }
+
+  private func inputs(
+    _ r: LineageRecorder, _ cache: CacheStore, watched: Set<String> = [], executable: String = "tool 1"
+  ) -> String? {
+    r.inputs(file: "f.json", rows: rows, plan: plan, cache: cache, watched: watched, executable: executable)
+  }
+
+  func testEqualInputsWhateverTheCrawlsOrderAndOtherWhereTheLineageWouldDiffer() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cache = CacheStore(root: dir, remembersAnswers: true)
+    answers(cache)
+    let first = try XCTUnwrap(inputs(walk(cache), cache))
+    XCTAssertEqual(inputs(walk(cache), cache), first, "the same walk again")
+    let reordered = walk(cache, pagesFirst: false)
+    XCTAssertEqual(
+      reordered.lineage(file: "f.json", rows: rows, plan: plan, cache: cache, watched: []).encoded(),
+      walk(cache).lineage(file: "f.json", rows: rows, plan: plan, cache: cache, watched: []).encoded(),
+      "the lineage does not depend on the order either")
+    XCTAssertEqual(inputs(reordered, cache), first, "pages numbered in another order")
+
+    XCTAssertNotEqual(inputs(walk(cache), cache, executable: "tool 2"), first, "another executable")
+    XCTAssertEqual(
+      inputs(walk(cache), cache, watched: ["https://example.org/walk/0.html"]), first,
+      "a watched page a row cites: the lineage names it for that row alone")
+    let watched: Set<String> = ["https://example.org/walk/1.html"]
+    XCTAssertNotEqual(inputs(walk(cache), cache, watched: watched), first, "a watched page that gave no row")
+    var other = rows
+    other[1].fields = ["id", "title"]
+    XCTAssertNotEqual(
+      walk(cache).inputs(file: "f.json", rows: other, plan: plan, cache: cache, watched: [], executable: "tool 1"),
+      first, "a row's fields")
+    XCTAssertNotEqual(
+      walk(cache).inputs(
+        file: "f.json", rows: Array(rows.reversed()), plan: plan, cache: cache, watched: [], executable: "tool 1"),
+      first, "the rows' order")
+
+    // One answer's validator moves: the inputs move with it.
+    answer(cache, "https://example.org/b.zip", .head, etag: "\"2\"")
+    let moved = try XCTUnwrap(inputs(walk(cache), cache))
+    XCTAssertNotEqual(moved, first)
+    answer(cache, "https://example.org/walk/0.html", .get, etag: "\"2\"")
+    XCTAssertNotEqual(inputs(walk(cache), cache), moved)
+  }
+
+  func testNoInputsWhenARowNamesAnAnswerThisProcessDidNotKeep() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cache = CacheStore(root: dir, remembersAnswers: true)
+    answers(cache)
+    let r = walk(cache)
+    XCTAssertNotNil(inputs(r, cache))
+    r.tag("a", "head", address: "https://example.org/elsewhere.zip")
+    XCTAssertNil(inputs(r, cache), "that answer would be looked up on disk, which the inputs do not cover")
+  }
 }

@@ -31,11 +31,7 @@ final class LineageRefreshTests: XCTestCase {
     if let dir { try? FileManager.default.removeItem(at: dir) }
   }
 
-  private func publish(_ site: GeneratedRetroSpec) throws {
-    let root = dir.appendingPathComponent("site")
-    try? FileManager.default.removeItem(at: root)
-    try site.write(into: root)
-  }
+  private func publish(_ site: GeneratedRetroSpec) throws { try site.publish(in: dir) }
 
   private func build(_ extra: [String] = []) throws -> Tool.Result {
     try Tool.run(

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import ShelfmarkSamples
 import ShelfmarkTestSupport
 import Synchronization
 import XCTest
@@ -9,6 +10,15 @@ final class ResizedFiles: Sendable {
   private let sizes = Mutex<[String: Int]>([:])
   func set(_ size: Int, _ path: String) { sizes.withLock { $0[path] = size } }
   func size(_ path: String) -> Int? { sizes.withLock { $0[path] } }
+}
+
+extension GeneratedRetroSpec {
+  /// Puts this site where a test's mirror serves it (`<dir>/site`), in place of the one before.
+  func publish(in dir: URL) throws {
+    let root = dir.appendingPathComponent("site")
+    try? FileManager.default.removeItem(at: root)
+    try write(into: root)
+  }
 }
 
 /// `catalog explain --json` of one row of a built catalogue, between the previous and this build's

@@ -24,11 +24,7 @@ final class RetroSpecRefreshTests: XCTestCase {
     if let dir { try? FileManager.default.removeItem(at: dir) }
   }
 
-  private func publish(_ site: GeneratedRetroSpec) throws {
-    let root = dir.appendingPathComponent("site")
-    try? FileManager.default.removeItem(at: root)
-    try site.write(into: root)
-  }
+  private func publish(_ site: GeneratedRetroSpec) throws { try site.publish(in: dir) }
 
   /// Runs retrospec-build against the mirror; returns the requests it made.
   @discardableResult

@@ -1,0 +1,156 @@
+import BuildSupport
+import CatalogKit
+import Foundation
+import ShelfmarkSamples
+import ShelfmarkTestSupport
+import SiteMirrorKit
+import XCTest
+
+/// The memo kept beside a catalogue's lineage: a warm rebuild from the same answers, by the same
+/// executable, takes the kept lineage as it stands and leaves every file as it was; other answers,
+/// another executable or a file edited on disk never do.
+final class LineageMemoTests: XCTestCase {
+  private var dir: URL!
+  private var server: SiteMirror!
+  private let file = "retrospec-catalog.json"
+  private let stands = "so the kept lineage stands"
+
+  override func setUpWithError() throws {
+    dir = try Tool.temporaryDirectory("lineage-memo")
+    server = try SiteMirror(root: dir.appendingPathComponent("site"), lifetime: 300)
+    server.route { GeneratedSizes.answer($0, for: [".zip"]) }
+    try server.start()
+    try publish(GeneratedRetroSpec(issuesPerSeries: 2))
+  }
+
+  override func tearDownWithError() throws {
+    server?.stop()
+    if let dir { try? FileManager.default.removeItem(at: dir) }
+  }
+
+  private func publish(_ site: GeneratedRetroSpec) throws { try site.publish(in: dir) }
+
+  /// A build as people run one: not quiet, so the memo's note shows; no report, whose merged
+  /// lineage needs every file's worked out.
+  private func build(_ extra: [String] = [], executable: URL? = nil) throws -> (status: Int32, stderr: String) {
+    let arguments =
+      [
+        "--mirror", server.baseURL, "--cache", dir.appendingPathComponent("cache").path, "--out",
+        dir.appendingPathComponent("out").path, "--date", "2026-12-01", "--delay", "0", "--min-issues", "1",
+      ] + extra
+    let environment = ["no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1"]
+    let r = try ChildProcess.run(
+      executable ?? Tool.productsDirectory.appendingPathComponent("retrospec-build"), arguments,
+      environment: environment)
+    return (r.status, r.stderrText)
+  }
+
+  private var folder: URL { dir.appendingPathComponent("cache/lineage") }
+  private var lineage: URL { folder.appendingPathComponent(LineageNames.current(file)) }
+  private var yields: URL { folder.appendingPathComponent(LineageNames.yields(file)) }
+  private var memo: URL { folder.appendingPathComponent(LineageNames.memo(file)) }
+  private var catalogue: URL { dir.appendingPathComponent("out").appendingPathComponent(file) }
+
+  /// The files a build leaves, as bytes.
+  private func files() throws -> [Data] {
+    try [lineage, yields, memo, catalogue].map { try Data(contentsOf: $0) }
+  }
+
+  private func inode(_ url: URL) throws -> Int? {
+    try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+  }
+
+  func testAWarmRebuildTakesTheKeptLineageAndLeavesEveryFileAsItWas() throws {
+    let first = try build()
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertFalse(first.stderr.contains(stands), "a first build has nothing to take")
+    let written = try files()
+    let memo = try JSONDecoder().decode([String: String].self, from: written[2])
+    XCTAssertEqual(memo["lineage"], SHA256.hex([UInt8](written[0])))
+    XCTAssertEqual(memo["yields"], SHA256.hex([UInt8](written[1])))
+    XCTAssertEqual(memo["inputs"]?.count, 64)
+    let inodes = try [lineage, yields, self.memo].map(inode)
+
+    let warm = try build(["--no-network"])
+    XCTAssertEqual(warm.status, 0, warm.stderr)
+    XCTAssertTrue(warm.stderr.contains("lineage of \(file): the same rows and answers"), warm.stderr)
+    XCTAssertEqual(try files(), written)
+    XCTAssertEqual(try [lineage, yields, self.memo].map(inode), inodes, "nothing written again")
+
+    // Worked out in full, the same answers give the same lineage, byte for byte: the memo only
+    // spares the work.
+    try FileManager.default.removeItem(at: self.memo)
+    let full = try build(["--no-network"])
+    XCTAssertEqual(full.status, 0, full.stderr)
+    XCTAssertFalse(full.stderr.contains(stands), full.stderr)
+    XCTAssertEqual(try files(), written, "the memo written again names the same inputs and files")
+  }
+
+  func testOtherAnswersAnotherExecutableOrAFileEditedOnDiskAreNeverTakenForTheKeptLineage() throws {
+    XCTAssertEqual(try build().status, 0)
+    let written = try files()
+
+    // A memo whose inputs are not this build's.
+    var memo = try JSONDecoder().decode([String: String].self, from: written[2])
+    memo["inputs"] = String(repeating: "0", count: 64)
+    try JSONEncoder().encode(memo).write(to: self.memo)
+    var r = try build(["--no-network"])
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertEqual(try files(), written, "worked out again, and the memo put right")
+
+    // Edited on disk: a memo that does not decode, a yields file with a byte more, a lineage cut.
+    try Data("{\"inputs\":".utf8).write(to: self.memo)
+    r = try build(["--no-network"])
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertEqual(try files(), written)
+    try (written[1] + Data(" ".utf8)).write(to: yields)
+    r = try build(["--no-network"])
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertEqual(try Data(contentsOf: lineage), written[0])
+    XCTAssertEqual(
+      try JSONDecoder().decode([String: String].self, from: Data(contentsOf: self.memo))["yields"],
+      SHA256.hex([UInt8](try Data(contentsOf: yields))), "the memo names the yields file as it now is")
+    try written[1].write(to: yields)
+    try written[0].prefix(written[0].count / 2).write(to: lineage)
+    r = try build(["--no-network"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertTrue(r.stderr.contains("did not inflate (cut or edited on disk)"), r.stderr)
+    XCTAssertEqual(try files(), written)
+
+    // Another executable (a rebuilt tool is another file): the same lineage, worked out again.
+    let copy = dir.appendingPathComponent("retrospec-build")
+    try FileManager.default.copyItem(at: Tool.productsDirectory.appendingPathComponent("retrospec-build"), to: copy)
+    r = try build(["--no-network"], executable: copy)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertEqual(try files().prefix(2), written.prefix(2))
+    XCTAssertNotEqual(try Data(contentsOf: self.memo), written[2], "the memo now names that executable's inputs")
+    XCTAssertTrue(try build(["--no-network"], executable: copy).stderr.contains(stands))
+
+    // Other answers: a listing changed on the site.
+    try publish(GeneratedRetroSpec(issuesPerSeries: 2, change: .listings))
+    r = try build(["--refresh=all", "--allow-shrink"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertNotEqual(try Data(contentsOf: lineage), written[0])
+    XCTAssertTrue(try build(["--no-network"]).stderr.contains(stands), "and taken again once nothing moves")
+  }
+
+  /// With `--report` the merged lineage beside it needs every file's, so none is taken from the
+  /// memo: the file beside the report is whole, and the kept files (the memo too) are the same.
+  func testABuildWithAReportWorksEveryLineageOut() throws {
+    XCTAssertEqual(try build().status, 0)
+    XCTAssertTrue(try build(["--no-network"]).stderr.contains(stands))
+    let written = try files()
+    let report = dir.appendingPathComponent("report.json")
+    let r = try build(["--no-network", "--report", report.path])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    let beside = try LineageFile.decode([UInt8](Data(contentsOf: LineageRun.besideReport(report))))
+    let kept = try LineageFile.decode([UInt8](written[0]))
+    XCTAssertEqual(beside.rows.count, kept.rows.count)
+    XCTAssertFalse(beside.rows.isEmpty)
+    XCTAssertEqual(try files(), written)
+  }
+}
