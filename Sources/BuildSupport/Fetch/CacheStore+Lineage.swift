@@ -18,6 +18,14 @@ extension CacheStore {
     answered.facts(for: AnswerKey(method, address, addressHash: addressHash))
   }
 
+  /// `body` run on those facts where they are kept, without copying them out (a lineage's inputs
+  /// hash them and need nothing else); false when there are none.
+  func withAnswerFacts(
+    method: HTTPMethod, address: String, addressHash: Int, _ body: (borrowing AnswerFacts) -> Void
+  ) -> Bool {
+    answered.withFacts(for: AnswerKey(method, address, addressHash: addressHash), body)
+  }
+
   /// The record on disk.
   func storedRecord(method: HTTPMethod, url: URL) -> CacheRecord? {
     let key = CacheKey(method: method, url: url)
@@ -49,9 +57,17 @@ public struct AnswerFacts: Sendable, Equatable {
     method = record.method
     status = record.status
     fetched = record.fetched
-    etag = record.headers["etag"]
-    lastModified = record.headers["last-modified"]
-    contentLength = record.headers["content-length"]
+    // One pass over a record's few headers: three lookups hashed each name, and a walk keeps tens
+    // of thousands of records.
+    (etag, lastModified, contentLength) = (nil, nil, nil)
+    for (name, value) in record.headers {
+      switch name {
+      case "etag": etag = value
+      case "last-modified": lastModified = value
+      case "content-length": contentLength = value
+      default: continue
+      }
+    }
     bodySHA256 = record.bodySHA256
   }
 }
@@ -109,6 +125,14 @@ final class AnswerTable: Sendable {
 
   func facts(for key: AnswerKey) -> AnswerFacts? {
     stripe(key).records.withLock { $0[key] }
+  }
+
+  func withFacts(for key: AnswerKey, _ body: (borrowing AnswerFacts) -> Void) -> Bool {
+    stripe(key).records.withLock { table in
+      guard let i = table.index(forKey: key) else { return false }
+      body(table.values[i])
+      return true
+    }
   }
 
   /// How many answers are kept.

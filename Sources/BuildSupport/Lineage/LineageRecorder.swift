@@ -300,14 +300,13 @@ public final class LineageRecorder: Sendable {
     func facts(_ tag: Tag) -> Bool {
       let method = plan.index(of: tag.kind).map { methods[$0] } ?? "GET"
       let head = method == "HEAD"
-      guard let f = cache.answerFacts(method: head ? .head : .get, address: tag.url, addressHash: tag.urlHash)
-      else { return false }
-      h.add(f.status)
-      h.add(f.fetched)
-      h.add(f.etag)
-      h.add(f.lastModified)
-      h.add(head ? f.contentLength : LineageFile.shortDigest(f.bodySHA256))
-      return true
+      return cache.withAnswerFacts(method: head ? .head : .get, address: tag.url, addressHash: tag.urlHash) { f in
+        h.add(f.status)
+        h.add(f.fetched)
+        h.add(f.etag)
+        h.add(f.lastModified)
+        h.add(head ? f.contentLength : LineageFile.shortDigest(f.bodySHA256))
+      }
     }
     // A listing page is named in full where a row of this file first cites it, then by the
     // order of first citing: the numbers the crawl gave shared pages depend on its order.
