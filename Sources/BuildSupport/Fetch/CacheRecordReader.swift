@@ -51,11 +51,11 @@ struct CacheRecordReader {
     if !take(0x7D) {
       while true {
         skipSpace()
-        guard let name = string() else { return nil }
+        guard let name = field() else { return nil }
         skipSpace()
         guard take(0x3A) else { return nil }
         skipSpace()
-        guard let v = value(object: name == "headers"), fields.set(name, v) else { return nil }
+        guard let v = value(object: name == .headers), fields.set(name, v) else { return nil }
         skipSpace()
         if take(0x2C) { continue }
         guard take(0x7D) else { return nil }
@@ -65,6 +65,40 @@ struct CacheRecordReader {
     skipSpace()
     guard i == bytes.endIndex else { return nil }
     return fields.record()
+  }
+
+  /// A record's member names, matched on their bytes: made into a string and compared eleven
+  /// ways, they cost a warm rebuild as much as the values they name.
+  private enum Field: CaseIterable {
+    case key, url, method, status, headers, fetched, bodySHA256, bodyBytes, charset, keyVersion, removed
+
+    var name: StaticString {
+      switch self {
+      case .key: "key"
+      case .url: "url"
+      case .method: "method"
+      case .status: "status"
+      case .headers: "headers"
+      case .fetched: "fetched"
+      case .bodySHA256: "bodySHA256"
+      case .bodyBytes: "bodyBytes"
+      case .charset: "charset"
+      case .keyVersion: "keyVersion"
+      case .removed: "removed"
+      }
+    }
+  }
+
+  /// A member's name, or nil for any other (an escape included: no escape spells a letter, so a
+  /// name with one is none of the record's, as when it was read as text and compared).
+  private mutating func field() -> Field? {
+    guard take(0x22) else { return nil }
+    let start = i
+    while i < bytes.endIndex, bytes[i] != 0x22, bytes[i] != 0x5C { i += 1 }
+    guard i < bytes.endIndex, bytes[i] == 0x22 else { return nil }
+    let raw = bytes[start..<i]
+    i += 1
+    return Field.allCases.first { f in f.name.withUTF8Buffer { raw.elementsEqual($0) } }
   }
 
   /// The fields read so far, each at most once.
@@ -83,25 +117,24 @@ struct CacheRecordReader {
 
     /// Files a value under its name; false for a name read twice, an unknown one, or a value of
     /// another type than the record's (where `CacheRecord.read`'s casts would decide).
-    mutating func set(_ name: String, _ v: Value) -> Bool {
+    mutating func set(_ name: Field, _ v: Value) -> Bool {
       func put<T>(_ slot: inout T?, _ value: T?) -> Bool {
         guard slot == nil, let value else { return false }
         slot = value
         return true
       }
       switch name {
-      case "key": return put(&key, v.string)
-      case "url": return put(&url, v.string)
-      case "method": return put(&method, v.string)
-      case "status": return put(&status, v.number)
-      case "headers": return put(&headers, v.strings)
-      case "fetched": return put(&fetched, v.string)
-      case "bodySHA256": return put(&bodySHA256, v.string)
-      case "bodyBytes": return put(&bodyBytes, v.number)
-      case "charset": return put(&charset, v.string)
-      case "keyVersion": return put(&keyVersion, v.string)
-      case "removed": return put(&removed, v.bool)
-      default: return false
+      case .key: return put(&key, v.string)
+      case .url: return put(&url, v.string)
+      case .method: return put(&method, v.string)
+      case .status: return put(&status, v.number)
+      case .headers: return put(&headers, v.strings)
+      case .fetched: return put(&fetched, v.string)
+      case .bodySHA256: return put(&bodySHA256, v.string)
+      case .bodyBytes: return put(&bodyBytes, v.number)
+      case .charset: return put(&charset, v.string)
+      case .keyVersion: return put(&keyVersion, v.string)
+      case .removed: return put(&removed, v.bool)
       }
     }
 
@@ -129,7 +162,9 @@ struct CacheRecordReader {
   /// `{"name": "value", …}` with each name once.
   private mutating func strings() -> [String: String]? {
     guard take(0x7B) else { return nil }
-    var out: [String: String] = [:]
+    // Room for a response's usual few headers at once: grown from empty, the table was made four
+    // times for each record.
+    var out = [String: String](minimumCapacity: 8)
     skipSpace()
     if take(0x7D) { return out }
     while true {
