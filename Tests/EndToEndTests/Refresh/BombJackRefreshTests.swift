@@ -49,4 +49,44 @@ final class BombJackRefreshTests: XCTestCase {
     }
     XCTAssertTrue(after.joined().contains("silently renamed"), "the full walk sees it")
   }
+
+  /// A refresh works out the lineage of each shelf whose rows' answers moved and takes the kept one
+  /// for the others (their memo untouched); either way every shelf's lineage, yields and memo are
+  /// byte for byte what a build that works every lineage out from the same cache leaves.
+  func testARefreshWorksOutOnlyTheLineageOfShelvesWhoseAnswersMoved() throws {
+    let t = try trial()
+    try t.publish { try GeneratedBombJack(sections: 4, pagesPerSection: 6, cellsPerPage: 8).write(into: $0) }
+    try t.build(cache: "cache", out: "out")
+    try t.build(cache: "cache", out: "out", ["--no-network"])
+    let folder = t.dir.appendingPathComponent("cache/lineage")
+    func kept() throws -> [String: Data] {
+      var out: [String: Data] = [:]
+      for file in t.files {
+        for name in [LineageNames.current(file), LineageNames.yields(file), LineageNames.memo(file)] {
+          out[name] = try? Data(contentsOf: folder.appendingPathComponent(name))
+        }
+      }
+      return out
+    }
+    let before = try kept()
+    XCTAssertFalse(before.isEmpty)
+    try t.publish {
+      try GeneratedBombJack(sections: 4, pagesPerSection: 6, cellsPerPage: 8, changed: true).write(into: $0)
+    }
+    try t.build(cache: "cache", out: "out", ["--refresh", "--allow-shrink"])
+    let refreshed = try kept()
+    let memos = t.files.map(LineageNames.memo).filter { before[$0] != nil }
+    let moved = memos.filter { refreshed[$0] != before[$0] }
+    XCTAssertFalse(moved.isEmpty, "the changed shelves' lineage was worked out")
+    XCTAssertLessThan(moved.count, memos.count, "and a shelf the change did not touch took its kept one")
+    for memo in memos where !moved.contains(memo) {
+      let file = t.files.first { LineageNames.memo($0) == memo }!
+      XCTAssertEqual(
+        refreshed[LineageNames.current(file)], before[LineageNames.current(file)], "\(file): the kept lineage stands")
+    }
+
+    for memo in memos { try FileManager.default.removeItem(at: folder.appendingPathComponent(memo)) }
+    try t.build(cache: "cache", out: "out", ["--no-network"])
+    XCTAssertEqual(try kept(), refreshed, "every lineage worked out in full is the one the refresh left")
+  }
 }
