@@ -146,9 +146,9 @@ public final class LineageRecorder: Sendable {
     state.withLock { $0.deferred.append(work) }
   }
 
-  /// Runs the tagging left for later, once. The work is kept, not dropped: it holds what the
-  /// crawl made (a walk's twenty thousand pages), and freeing that one by one on the lineage's
-  /// path cost a warm BombJack build more than the tagging; a build exits holding its context.
+  /// Runs the tagging left for later, once. The work is kept, not dropped: what it holds (a walk's
+  /// twenty thousand page addresses) would otherwise be freed one by one on the lineage's path,
+  /// which cost a warm BombJack build more than the tagging; a build exits holding its context.
   func runDeferred() {
     let work = state.withLock { s in
       defer { s.ranDeferred = s.deferred.count }

@@ -13,24 +13,23 @@ enum BombJackLineage {
 
   /// Each row's walk page is the one the assembly kept its file from (`sourcePages`); the HEAD
   /// asked for the zip's address as the catalogue spells it.
-  static func tag(_ ctx: BuildContext, _ build: BombJackShelfBuild, pages: [BombJackPage], probes: [String: SizeProbe])
-  {
+  static func tag(_ ctx: BuildContext, _ build: BombJackShelfBuild, urls: [URL], probes: [String: SizeProbe]) {
     let lineage = ctx.lineage
     guard lineage.isOn else { return }
     lineage.fromTool(BombJackJoystik.issues.map(\.id))
-    var byPage = [[String]](repeating: [], count: pages.count)
+    var byPage = [[String]](repeating: [], count: urls.count)
     var heads: [(id: String, address: String)] = []
     for (shelf, c) in build.catalogues {
       let from = build.sourcePages[shelf] ?? []
       // By place, not by element: each issue copied out whole was a third of this tagging.
       for i in c.issues.indices {
-        guard i < from.count, let n = from[i], pages.indices.contains(n) else { continue }
+        guard i < from.count, let n = from[i], urls.indices.contains(n) else { continue }
         let (id, zip) = (c.issues[i].id, c.issues[i].zip)
         byPage[n].append(id)
         if probes[zip] != nil { heads.append((id, zip)) }
       }
     }
     lineage.tag(each: heads, "head")
-    lineage.listed("page", pages.map(\.url), rows: byPage)
+    lineage.listed("page", urls, rows: byPage)
   }
 }

@@ -75,8 +75,10 @@ public enum BombJackTool {
     let probes = o[noProbe] ? [:] : try await BombJackCrawl.probe(ctx, selection.targets)
     let build = BombJackCatalogueAssembly.assemble(
       crawl.pages, selection: selection, probes: probes, generated: o.date)
-    let pages = crawl.pages
-    ctx.lineage.later { BombJackLineage.tag(ctx, build, pages: pages, probes: probes) }
+    // Only the pages' addresses wait for the lineage: the pages themselves are freed with the walk,
+    // here, as in a build without lineage, not held to the process's end.
+    let urls = ctx.lineage.isOn ? crawl.pages.map(\.url) : []
+    ctx.lineage.later { BombJackLineage.tag(ctx, build, urls: urls, probes: probes) }
     for r in build.runs {
       let count = String(r.count)
       let items = Plural.noun(r.count, "item ", "items")
