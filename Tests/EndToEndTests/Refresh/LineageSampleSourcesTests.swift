@@ -39,7 +39,7 @@ final class LineageSampleSourcesTests: XCTestCase {
     let edited = sql.replacingOccurrences(of: "'Christmas Special'", with: "'Christmas Special Edition'")
     XCTAssertNotEqual(edited, sql)
     let dumpKey = "raw.githubusercontent.com/zxdb/ZXDB/master/ZXDB_mysql.sql.zip"
-    t.replace(dumpKey, with: try SampleTrial.zipped(edited))
+    t.replace(dumpKey, with: SampleTrial.zipped(edited))
     t.rewrite { key, body in
       key == "archive.org/metadata/crash-magazine-01"
         ? body.replacingOccurrences(of: "41234567", with: "41234999") : nil
