@@ -351,14 +351,21 @@ public final class CacheStore: Sendable {
     return contents(path, modified: &modified)
   }
 
+  /// The same, or nil for a file of more than `limit` bytes (one edited on disk to any size is not
+  /// read whole to find out).
+  static func contents(_ path: String, atMost limit: Int) -> [UInt8]? {
+    var modified = 0
+    return contents(path, modified: &modified, atMost: limit)
+  }
+
   /// The same, and the file's modification time (seconds since 1970) from the descriptor it was
   /// read through, so a caller that needs it makes no second lookup by name.
-  static func contents(_ path: String, modified: inout Int) -> [UInt8]? {
+  static func contents(_ path: String, modified: inout Int, atMost limit: Int = .max) -> [UInt8]? {
     let fd = openForReading(path)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var st = stat()
-    guard fstat(fd, &st) == 0 else { return nil }
+    guard fstat(fd, &st) == 0, st.st_size <= limit else { return nil }
     modified = Int(st.st_mtim.tv_sec)
     // One byte more than the size, so the read that finds the end needs no room made for it.
     var out = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
@@ -371,6 +378,7 @@ public final class CacheStore: Sendable {
       if n < 0 { return nil }
       if n == 0 { break }
       got += n
+      if got > limit { return nil }
     }
     out.removeLast(out.count - got)
     return out

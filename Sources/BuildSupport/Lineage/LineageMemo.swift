@@ -21,7 +21,7 @@ struct LineageMemo: Codable, Sendable, Equatable {
   /// The memo kept for `file`, or nil when there is none or it does not decode (edited on disk: the
   /// lineage is then worked out in full and the memo written again).
   static func read(_ url: URL) -> LineageMemo? {
-    guard let bytes = CacheStore.contents(url.path), bytes.count <= maximumBytes else { return nil }
+    guard let bytes = CacheStore.contents(url.path, atMost: maximumBytes) else { return nil }
     return try? JSONDecoder().decode(LineageMemo.self, from: Data(bytes))
   }
 
@@ -95,6 +95,19 @@ struct LineageInputs {
   mutating func hex() -> String {
     flush()
     return SHA256.hex(digest: sha.finalize())
+  }
+
+  /// Every field of an answer's line (a test holds that none is left out).
+  mutating func add(_ a: LineageAnswer) {
+    add(a.kind)
+    add(a.method)
+    add(a.url)
+    add(a.status)
+    add(a.fetched)
+    add(a.etag)
+    add(a.lastModified)
+    add(a.sha256)
+    add(a.length)
   }
 
   /// The source's plan, all of it that attribution and yields read.

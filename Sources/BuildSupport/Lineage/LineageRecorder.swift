@@ -219,18 +219,14 @@ public final class LineageRecorder: Sendable {
     func answer(_ tag: Tag, kind k: Int) -> Int {
       if let n = answerOf[tag] { return n }
       let method = k >= 0 ? methods[k] : "GET"
-      let head = method == "HEAD"
-      let m: HTTPMethod = head ? .head : .get
+      let m: HTTPMethod = method == "HEAD" ? .head : .get
       let facts =
         cache.answerFacts(method: m, address: tag.url, addressHash: tag.urlHash)
         ?? URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }.map(AnswerFacts.init)
       let n = out.answers.count
       out.answers.append(
-        LineageAnswer(
-          kind: tag.kind, method: method, url: tag.url, status: facts?.status, fetched: facts?.fetched,
-          etag: facts?.etag, lastModified: facts?.lastModified,
-          sha256: head ? nil : LineageFile.shortDigest(facts?.bodySHA256),
-          length: head ? facts?.contentLength : nil))
+        facts.map { LineageRecorder.line(tag, method: method, facts: $0) }
+          ?? LineageAnswer(kind: tag.kind, method: method, url: tag.url))
       answerOf[tag] = n
       return n
     }
@@ -273,23 +269,32 @@ public final class LineageRecorder: Sendable {
     }
     // A watched listing read but giving no row of any file: kept only when it gave nothing at all,
     // so each file names its own pages (BombJack's seven shelves share one walk).
-    let unnamed =
-      watched.isEmpty
-      ? []
-      : LineageRecorder.watchedListings(state.withLock { s in s.read }, watched, plan).filter { answerOf[$0] == nil }
-    guard !unnamed.isEmpty else { return out }
-    let uncited = state.withLock { s in unnamed.filter { !s.cited($0, plan: plan) } }
-    for t in uncited where answerOf[t] == nil { _ = answer(t, kind: kindIndex(t.kind)) }
+    for t in uncitedWatched(watched, plan) { _ = answer(t, kind: kindIndex(t.kind)) }
     return out
   }
 
-  /// The listing pages of `read` whose URL is in `watched`, in reading order. A walk reads tens of
-  /// thousands of pages and drift watches a few hundred: each page's URL was hashed when its tag
-  /// was made, so that hash is checked first and the text only on a match.
-  private static func watchedListings(_ read: [Tag], _ watched: Set<String>, _ plan: LineagePlan) -> [Tag] {
+  /// What a lineage line names of the answer to `tag`, asked with `method`, from the facts the
+  /// cache holds: the one place the lineage and the hash of its inputs both take it from.
+  private static func line(_ tag: Tag, method: String, facts: borrowing AnswerFacts) -> LineageAnswer {
+    let head = method == "HEAD"
+    return LineageAnswer(
+      kind: tag.kind, method: method, url: tag.url, status: facts.status, fetched: facts.fetched, etag: facts.etag,
+      lastModified: facts.lastModified, sha256: head ? nil : LineageFile.shortDigest(facts.bodySHA256),
+      length: head ? facts.contentLength : nil)
+  }
+
+  /// The watched listing pages read that no row of any file cites, in reading order: besides the
+  /// rows' answers, the only ones a file's lineage names (drift needs to know they still answer).
+  /// A walk reads tens of thousands of pages and drift watches a few hundred: each page's URL was
+  /// hashed when its tag was made, so that hash is checked first and the text only on a match.
+  private func uncitedWatched(_ watched: Set<String>, _ plan: LineagePlan) -> [Tag] {
+    guard !watched.isEmpty else { return [] }
     let hashes = Set(watched.map(\.hashValue))
-    return read.filter {
-      hashes.contains($0.urlHash) && watched.contains($0.url) && plan.kind($0.kind)?.listing == true
+    return state.withLock { s in
+      s.read.filter {
+        hashes.contains($0.urlHash) && watched.contains($0.url) && plan.kind($0.kind)?.listing == true
+          && !s.cited($0, plan: plan)
+      }
     }
   }
 
@@ -312,16 +317,11 @@ public final class LineageRecorder: Sendable {
     h.add(file)
     h.add(rows.count)
     let methods = plan.kinds.map(\.method)
-    func facts(_ tag: Tag) -> Bool {
+    // The answer's line as `lineage` would write it.
+    func line(_ tag: Tag) -> Bool {
       let method = plan.index(of: tag.kind).map { methods[$0] } ?? "GET"
-      let head = method == "HEAD"
-      return cache.withAnswerFacts(method: head ? .head : .get, address: tag.url, addressHash: tag.urlHash) { f in
-        h.add(f.status)
-        h.add(f.fetched)
-        h.add(f.etag)
-        h.add(f.lastModified)
-        h.add(head ? f.contentLength : LineageFile.shortDigest(f.bodySHA256))
-      }
+      return cache.withAnswerFacts(method: method == "HEAD" ? .head : .get, address: tag.url, addressHash: tag.urlHash)
+      { f in h.add(LineageRecorder.line(tag, method: method, facts: f)) }
     }
     // A listing page is named in full where a row of this file first cites it, then by the
     // order of first citing: the numbers the crawl gave shared pages depend on its order.
@@ -337,14 +337,10 @@ public final class LineageRecorder: Sendable {
         local[i] = seen
         seen += 1
         h.add(-1)
-        h.add(shared[i].kind)
-        h.add(shared[i].url)
-        return facts(shared[i])
+        return line(shared[i])
       case .own(let t):
         h.add(-2)
-        h.add(t.kind)
-        h.add(t.url)
-        return facts(t)
+        return line(t)
       }
     }
     var lastFields: [String]?
@@ -368,16 +364,7 @@ public final class LineageRecorder: Sendable {
     // rows': only those, so a first build (nothing watched yet) and the next (every watched page
     // cited) have the same inputs when their lineage is the same.
     h.add(-3)
-    if !watched.isEmpty {
-      let uncited = state.withLock { s in
-        LineageRecorder.watchedListings(s.read, watched, plan).filter { !s.cited($0, plan: plan) }
-      }
-      for t in uncited {
-        h.add(t.kind)
-        h.add(t.url)
-        guard facts(t) else { return nil }
-      }
-    }
+    for t in uncitedWatched(watched, plan) { guard line(t) else { return nil } }
     return h.hex()
   }
 }

@@ -140,4 +140,39 @@ final class LineageRecorderTests: XCTestCase {
     r.tag("a", "head", address: "https://example.org/elsewhere.zip")
     XCTAssertNil(inputs(r, cache), "that answer would be looked up on disk, which the inputs do not cover")
   }
+
+  /// The inputs hash each answer's line field by field: a field added to the line and left out of
+  /// the hash would let a build take a memo whose lineage differs in that field.
+  func testTheInputsHashEveryFieldOfAnAnswersLine() {
+    let a = LineageAnswer(
+      kind: "page", method: "GET", url: "https://example.org/1.html", status: 200, fetched: "2026-12-01T00:00:00Z",
+      etag: "\"1\"", lastModified: "Tue, 01 Dec 2026 00:00:00 GMT", sha256: "0123456789abcdef", length: "7")
+    XCTAssertEqual(
+      Mirror(reflecting: a).children.map(\.label),
+      [
+        "kind", "method", "url", "status", "fetched", "etag", "lastModified", "sha256", "length",
+      ], "a new field of the line: hash it in LineageInputs.add(LineageAnswer), then list it here")
+    func hex(_ a: LineageAnswer) -> String {
+      var h = LineageInputs()
+      h.add(a)
+      return h.hex()
+    }
+    var variants: [LineageAnswer] = []
+    for change in 0..<9 {
+      var b = a
+      switch change {
+      case 0: b.kind = "head"
+      case 1: b.method = "HEAD"
+      case 2: b.url += "?"
+      case 3: b.status = 404
+      case 4: b.fetched = nil
+      case 5: b.etag = "\"2\""
+      case 6: b.lastModified = nil
+      case 7: b.sha256 = "fedcba9876543210"
+      default: b.length = nil
+      }
+      variants.append(b)
+    }
+    XCTAssertEqual(Set(([a] + variants).map(hex)).count, 10, "each field moves the hash")
+  }
 }

@@ -98,8 +98,13 @@ final class LineageMemoTests: XCTestCase {
     XCTAssertFalse(r.stderr.contains(stands), r.stderr)
     XCTAssertEqual(try files(), written, "worked out again, and the memo put right")
 
-    // Edited on disk: a memo that does not decode, a yields file with a byte more, a lineage cut.
+    // Edited on disk: a memo that does not decode, one grown past any memo's size (not read whole),
+    // a yields file with a byte more, a lineage cut.
     try Data("{\"inputs\":".utf8).write(to: self.memo)
+    r = try build(["--no-network"])
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertEqual(try files(), written)
+    try (written[2] + Data(repeating: 0x20, count: 1 << 20)).write(to: self.memo)
     r = try build(["--no-network"])
     XCTAssertFalse(r.stderr.contains(stands), r.stderr)
     XCTAssertEqual(try files(), written)
