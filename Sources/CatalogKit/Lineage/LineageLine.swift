@@ -170,10 +170,12 @@ public struct LineageRow: Sendable, Equatable {
 }
 
 /// A whole lineage file: every answer once (a listing page serves hundreds of rows), then one line
-/// per row naming its answers by number. JSON Lines, keys in sorted order, one object a line:
+/// per row naming its answers by number (an answer's place among the answer lines, or counting
+/// back from the row's line when below zero). JSON Lines, keys in sorted order, one object a line:
 ///
-///     {"answer":0,"fetched":"…","kind":"listing","method":"GET","sha256":"…","status":200,"url":"…"}
-///     {"fields":{"id":0,"pages":1,"title":1},"file":"retrospec-catalog.json","id":"SK_87_07"}
+///     {"fetched":"…","kind":"listing","method":"GET","sha256":"…","status":200,"url":"…"}
+///     {"fetched":"…","kind":"detail","method":"GET","sha256":"…","status":200,"url":"…"}
+///     {"fields":{"id":0,"pages":-1,"title":-1},"file":"retrospec-catalog.json","id":"SK_87_07"}
 ///
 /// An answer line comes before the first row that cites it, so the file streams; pages read that
 /// gave no row come last.
@@ -218,36 +220,45 @@ public struct LineageFile: Sendable, Equatable {
 
   /// The file's lines, uncompressed: each answer line written just before the first row citing it.
   /// Written as bytes grown in place: a walk's lineage is tens of thousands of lines.
+  ///
+  /// An answer's number is its place among the answer lines, so the lines carry none. A row cites
+  /// the answers written just above it (its own detail page and size probe, which no earlier row
+  /// cited) by counting back from its line, -1 the nearest: those numbers are the same on every
+  /// row, where numbers counting from the top grow by a few each row and were a third of what a
+  /// row with pages of its own cost compressed. An answer written further up (a listing page
+  /// shared by many rows) is cited by its place.
   public func encoded() -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(rows.count * 160 + answers.count * 180)
-    var written = [Bool](repeating: false, count: answers.count)
+    // Each answer's place among the lines, once written (-1 before): merged files write a file's
+    // uncited pages after every row, so places and indices can differ.
+    var place = [Int](repeating: -1, count: answers.count)
+    var placed = 0
     // The answers a row is the first to cite, in ascending order: gathered in one buffer reused
     // for every row, as `LineageRow.answers` would make and sort an array for each.
     var first: [Int] = []
     for row in rows {
       first.removeAll(keepingCapacity: true)
       for (_, origin) in row.fields {
-        switch origin {
-        case .answer(let n):
-          if answers.indices.contains(n), !written[n] {
-            written[n] = true
-            first.append(n)
-          }
-        case .answers(let ns):
-          for n in ns where answers.indices.contains(n) && !written[n] {
-            written[n] = true
-            first.append(n)
-          }
-        case .tool, .previous: break
+        for n in origin.numbers where answers.indices.contains(n) && place[n] < 0 {
+          place[n] = Int.max
+          first.append(n)
         }
       }
       if first.count > 1 { first.sort() }
-      for n in first { LineageFile.appendAnswer(n, answers[n], to: &out) }
-      LineageFile.appendRow(row, to: &out)
+      let above = placed
+      for n in first {
+        place[n] = placed
+        placed += 1
+        LineageFile.appendAnswer(answers[n], to: &out)
+      }
+      LineageFile.appendRow(row, to: &out) { n in
+        guard answers.indices.contains(n) else { return n }
+        return place[n] >= above ? place[n] - placed : place[n]
+      }
     }
     // Pages read that gave no row (a listing that came back empty): drift needs to know they answered.
-    for (n, a) in answers.enumerated() where !written[n] { LineageFile.appendAnswer(n, a, to: &out) }
+    for (n, a) in answers.enumerated() where place[n] < 0 { LineageFile.appendAnswer(a, to: &out) }
     return out
   }
 
@@ -279,31 +290,34 @@ public struct LineageFile: Sendable, Equatable {
 
   /// One answer line and its newline; keys in sorted order, absent values left out. Keys and
   /// numbers go in as bytes, with no string made per line: a walk writes tens of thousands.
-  static func appendAnswer(_ n: Int, _ a: LineageAnswer, to out: inout [UInt8]) {
+  static func appendAnswer(_ a: LineageAnswer, to out: inout [UInt8]) {
+    // Every key but the first has a comma before it; `kind` is always there, after the two
+    // optional keys that sort before it.
+    out.append(0x7B)
     func text(_ key: StaticString, _ value: String?) {
       guard let value else { return }
+      if out.last != 0x7B { out.append(0x2C) }
       JSONBytes.append(key, to: &out)
       JSONString.append(value, to: &out)
     }
-    JSONBytes.append("{\"answer\":", to: &out)
-    JSONBytes.append(n, to: &out)
-    text(",\"etag\":", a.etag)
-    text(",\"fetched\":", a.fetched)
-    text(",\"kind\":", a.kind)
-    text(",\"lastModified\":", a.lastModified)
-    text(",\"length\":", a.length)
-    text(",\"method\":", a.method)
-    text(",\"sha256\":", a.sha256)
+    text("\"etag\":", a.etag)
+    text("\"fetched\":", a.fetched)
+    text("\"kind\":", a.kind)
+    text("\"lastModified\":", a.lastModified)
+    text("\"length\":", a.length)
+    text("\"method\":", a.method)
+    text("\"sha256\":", a.sha256)
     if let v = a.status {
       JSONBytes.append(",\"status\":", to: &out)
       JSONBytes.append(v, to: &out)
     }
-    text(",\"url\":", a.url)
+    text("\"url\":", a.url)
     JSONBytes.append("}\n", to: &out)
   }
 
-  /// One row line and its newline; keys (and field names) in sorted order.
-  static func appendRow(_ r: LineageRow, to out: inout [UInt8]) {
+  /// One row line and its newline; keys (and field names) in sorted order, each answer cited by
+  /// the number `cite` gives it.
+  static func appendRow(_ r: LineageRow, to out: inout [UInt8], cite: (Int) -> Int) {
     JSONBytes.append("{\"fields\":{", to: &out)
     var first = true
     for (field, origin) in r.fields {
@@ -312,12 +326,12 @@ public struct LineageFile: Sendable, Equatable {
       JSONString.append(field, to: &out)
       out.append(0x3A)
       switch origin {
-      case .answer(let n): JSONBytes.append(n, to: &out)
+      case .answer(let n): JSONBytes.append(cite(n), to: &out)
       case .answers(let ns):
         out.append(0x5B)
         for (i, n) in ns.enumerated() {
           if i > 0 { out.append(0x2C) }
-          JSONBytes.append(n, to: &out)
+          JSONBytes.append(cite(n), to: &out)
         }
         out.append(0x5D)
       case .tool: JSONBytes.append("\"tool\"", to: &out)
@@ -362,9 +376,19 @@ public struct LineageFile: Sendable, Equatable {
       guard let o = (try? JSONSerialization.jsonObject(with: Data(raw))) as? [String: Any] else {
         throw Malformed(line: lineNumber, reason: "not a JSON object")
       }
-      if let n = o["answer"] as? Int {
+      if o["fields"] == nil, o["answer"] != nil || o["kind"] != nil || o["method"] != nil || o["url"] != nil {
         guard let kind = o["kind"] as? String, let method = o["method"] as? String, let url = o["url"] as? String
         else { throw Malformed(line: lineNumber, reason: "an answer line needs kind, method and url") }
+        // Its place among the answer lines, unless it says its number (an older build's lines did).
+        let n: Int
+        if let declared = o["answer"] {
+          guard let d = declared as? Int, d >= 0 else {
+            throw Malformed(line: lineNumber, reason: "an answer's number is a whole number from 0")
+          }
+          n = d
+        } else {
+          n = file.answers.count
+        }
         guard numbered[n] == nil else { throw Malformed(line: lineNumber, reason: "answer \(n) appears twice") }
         numbered[n] = file.answers.count
         file.answers.append(
@@ -378,15 +402,19 @@ public struct LineageFile: Sendable, Equatable {
       }
       guard let id = o["id"] as? String, let name = o["file"] as? String, let fields = o["fields"] as? [String: Any]
       else { throw Malformed(line: lineNumber, reason: "neither an answer line nor a row line (file, id, fields)") }
+      // A number below zero counts back from this line among the answer lines above it.
+      func answer(_ n: Int) -> Int? {
+        n < 0 ? (file.answers.count + n >= 0 ? file.answers.count + n : nil) : numbered[n]
+      }
       var origins: [String: FieldOrigin] = [:]
       for (field, value) in fields {
         if let s = value as? String, s == "tool" {
           origins[field] = .tool
         } else if let s = value as? String, s == "previous" {
           origins[field] = .previous
-        } else if let n = value as? Int, let at = numbered[n] {
+        } else if let n = value as? Int, let at = answer(n) {
           origins[field] = .answer(at)
-        } else if let ns = value as? [Int], ns.count >= 2, case let at = ns.compactMap({ numbered[$0] }),
+        } else if let ns = value as? [Int], ns.count >= 2, case let at = ns.compactMap(answer),
           at.count == ns.count
         {
           origins[field] = .answers(at)

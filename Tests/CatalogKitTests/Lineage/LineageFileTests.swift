@@ -23,16 +23,73 @@ final class LineageFileTests: XCTestCase {
     let file = LineageFile(
       answers: [
         answer("listing", "https://h/l"), answer("detail", "https://h/d"), answer("listing", "https://h/empty"),
+        answer("detail", "https://h/d2"),
       ],
-      rows: [LineageRow(file: "c.json", id: "A", fields: ["title": .answer(1), "id": .answer(0), "series": .tool])])
+      rows: [
+        LineageRow(file: "c.json", id: "A", fields: ["title": .answer(1), "id": .answer(0), "series": .tool]),
+        LineageRow(file: "c.json", id: "B", fields: ["title": .answer(3), "id": .answer(0)]),
+      ])
     let text = String(decoding: file.encoded(), as: UTF8.self)
     let lines = text.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 4)
-    XCTAssertTrue(lines[0].hasPrefix("{\"answer\":0,\"fetched\":"), lines[0])
-    XCTAssertTrue(lines[1].hasPrefix("{\"answer\":1,"), lines[1])
-    XCTAssertEqual(lines[2], "{\"fields\":{\"id\":0,\"series\":\"tool\",\"title\":1},\"file\":\"c.json\",\"id\":\"A\"}")
-    XCTAssertTrue(lines[3].contains("https://h/empty"), "an uncited answer comes last")
-    XCTAssertEqual(try LineageFile.decode(file.encoded()), file)
+    XCTAssertEqual(lines.count, 6)
+    XCTAssertEqual(
+      lines[0],
+      #"{"fetched":"2026-12-01T00:00:00Z","kind":"listing","method":"GET","sha256":"aaaaaaaaaaaaaaaa","status":200,"url":"https://h/l"}"#
+    )
+    XCTAssertTrue(lines[1].hasPrefix(#"{"fetched":"#) && lines[1].hasSuffix(#""url":"https://h/d"}"#), lines[1])
+    // The answers written just above a row are counted back from it; the listing further up by its place.
+    XCTAssertEqual(lines[2], #"{"fields":{"id":-2,"series":"tool","title":-1},"file":"c.json","id":"A"}"#)
+    XCTAssertTrue(lines[3].hasSuffix(#""url":"https://h/d2"}"#), lines[3])
+    XCTAssertEqual(lines[4], #"{"fields":{"id":0,"title":-1},"file":"c.json","id":"B"}"#)
+    XCTAssertTrue(lines[5].contains("https://h/empty"), "an uncited answer comes last")
+    // Its number is its place: the uncited page, third in memory, is the last line.
+    let read = try LineageFile.decode(file.encoded())
+    XCTAssertEqual(read.answers.map(\.url), ["https://h/l", "https://h/d", "https://h/d2", "https://h/empty"])
+    XCTAssertEqual(read.rows.map { read.answer(for: $0.fields["title"])?.url }, ["https://h/d", "https://h/d2"])
+    XCTAssertEqual(read.encoded(), file.encoded(), "the same lines again")
+  }
+
+  /// Seven shelves' lineage merged into one file: each file's uncited pages are written after
+  /// every row, so an answer's place is not its index, and the rows still name the right pages.
+  func testAMergedFileWritesEachAnswerByItsPlaceAndReadsBackTheSameRows() throws {
+    let a = LineageFile(
+      answers: [answer("listing", "https://h/a"), answer("listing", "https://h/a-empty")],
+      rows: [LineageRow(file: "a.json", id: "1", fields: ["id": .answer(0)])])
+    let b = LineageFile(
+      answers: [answer("listing", "https://h/b"), answer("detail", "https://h/b1")],
+      rows: [
+        LineageRow(file: "b.json", id: "1", fields: ["id": .answer(0), "title": .answer(1)]),
+        LineageRow(file: "b.json", id: "2", fields: ["id": .answer(0)]),
+      ])
+    let merged = LineageFile.merged([a, b])
+    let read = try LineageFile.decode(try merged.stored())
+    XCTAssertEqual(read.answers.map(\.url).last, "https://h/a-empty")
+    for file in ["a.json", "b.json"] {
+      for (id, row) in merged.rows(of: file) {
+        let again = try XCTUnwrap(read.rows(of: file)[id])
+        for (field, origin) in row.fields {
+          XCTAssertEqual(read.answers(for: again.fields[field]), merged.answers(for: origin), "\(file) \(id) \(field)")
+        }
+      }
+    }
+  }
+
+  /// A number below zero counts back among the answer lines above the row: one reaching past the
+  /// first is malformed, as is an answer line giving a number that is not a whole number from 0.
+  func testCountingBackPastTheFirstAnswerIsMalformed() {
+    let answer = #"{"fetched":"2026-12-01T00:00:00Z","kind":"listing","method":"GET","status":200,"url":"https://h/l"}"#
+    for (text, line) in [
+      (answer + "\n" + #"{"fields":{"id":-2},"file":"c.json","id":"A"}"#, 2),
+      (answer + "\n" + #"{"fields":{"id":[-1,-2]},"file":"c.json","id":"A"}"#, 2),
+      (#"{"answer":-1,"kind":"listing","method":"GET","url":"https://h/l"}"#, 1),
+      (#"{"answer":"0","kind":"listing","method":"GET","url":"https://h/l"}"#, 1),
+      (answer + "\n" + answer.replacingOccurrences(of: "{", with: #"{"answer":0,"#), 2),
+    ] {
+      XCTAssertThrowsError(try LineageFile.decode(Array(text.utf8)), text) { e in
+        XCTAssertEqual((e as? LineageFile.Malformed)?.line, line, "\(text): \(e)")
+      }
+    }
+    XCTAssertNoThrow(try LineageFile.decode(Array((answer + "\n" + #"{"fields":{"id":-1},"file":"c.json","id":"A"}"#).utf8)))
   }
 
   /// As a build keeps it: gzip-compressed, read back the same; a file an older build wrote
@@ -220,7 +277,7 @@ final class LineageFileTests: XCTestCase {
       answers: [answer("script", "https://h/s"), head("https://h/4_0", 200), head("https://h/5_0", 403)],
       rows: [LineageRow(file: "c.json", id: "A", fields: ["id": .answer(0), "columns": .answers([1, 2])])])
     let lines = String(decoding: old.encoded(), as: UTF8.self).split(separator: "\n")
-    XCTAssertEqual(lines.last, #"{"fields":{"columns":[1,2],"id":0},"file":"c.json","id":"A"}"#)
+    XCTAssertEqual(lines.last, #"{"fields":{"columns":[-2,-1],"id":-3},"file":"c.json","id":"A"}"#)
     XCTAssertEqual(try LineageFile.decode(old.encoded()), old)
     XCTAssertEqual(old.answers(for: old.rows[0].fields["columns"]).map(\.url), ["https://h/4_0", "https://h/5_0"])
     XCTAssertEqual(old.rows[0].answers, [0, 1, 2])
