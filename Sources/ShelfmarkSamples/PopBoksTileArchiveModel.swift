@@ -1,4 +1,5 @@
 import CatalogKit
+import SiteMirrorKit
 
 /// A model of the PopBoks tile archive: which tiles and covers exist, with the archive's quirks
 /// (403 for a missing file, holes inside grids, pages taller than the viewer draws, pages of one
@@ -88,6 +89,23 @@ public struct PopBoksTileArchiveModel: Sendable {
     guard fields.count == 3, Int(fields[0]) == PopBoksMagazine.level, let c = Int(fields[1]), let r = Int(fields[2])
     else { return 403 }
     return folder?.isPresent(.tile(page: page, column: c, row: r)) == true ? 200 : 403
+  }
+
+  /// What the archive's server answers a request on the PopBoks host, as the real one does: a
+  /// small JPEG for a file that exists, 403 with S3's XML error for one that does not; nil for a
+  /// request no model of `models` covers (the index scripts are files of the site).
+  public static func answer(_ req: MirrorRequest, models: [PopBoksTileArchiveModel]) -> MirrorResponse? {
+    guard req.host == PopBoksMagazine.host else { return nil }
+    for model in models {
+      guard let status = model.status(path: req.path) else { continue }
+      return status == 200
+        ? MirrorResponse(
+          status: 200, headers: ["Content-Type": "image/jpeg"], body: [UInt8](repeating: 0xFF, count: 64))
+        : MirrorResponse(
+          status: status, headers: ["Content-Type": "application/xml"],
+          body: Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8))
+    }
+    return nil
   }
 
   /// A varied but reproducible archive for an index: mostly 5×7, some 5×8 and 5×6, a few wider,

@@ -89,7 +89,8 @@ final class LineageFileTests: XCTestCase {
         XCTAssertEqual((e as? LineageFile.Malformed)?.line, line, "\(text): \(e)")
       }
     }
-    XCTAssertNoThrow(try LineageFile.decode(Array((answer + "\n" + #"{"fields":{"id":-1},"file":"c.json","id":"A"}"#).utf8)))
+    XCTAssertNoThrow(
+      try LineageFile.decode(Array((answer + "\n" + #"{"fields":{"id":-1},"file":"c.json","id":"A"}"#).utf8)))
   }
 
   /// As a build keeps it: gzip-compressed, read back the same; a file an older build wrote

@@ -20,19 +20,7 @@ enum PopBoksDemo {
     }
     s.summary = "index scripts for \(counts.joined(separator: " and ")) issues; a simulated tile archive"
     let served = models
-    s.dynamic = { req in
-      guard req.host == PopBoksMagazine.host else { return nil }
-      for model in served {
-        guard let status = model.status(path: req.path) else { continue }
-        return status == 200
-          ? MirrorResponse(
-            status: 200, headers: ["Content-Type": "image/jpeg"], body: [UInt8](repeating: 0xFF, count: 64))
-          : MirrorResponse(
-            status: status, headers: ["Content-Type": "application/xml"],
-            body: Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8))
-      }
-      return nil
-    }
+    s.dynamic = { PopBoksTileArchiveModel.answer($0, models: served) }
     s.arguments = ["--min-issues", "1"]
     return s
   }
