@@ -237,12 +237,18 @@ public struct LineageFile: Sendable, Equatable {
     // The answers a row is the first to cite, in ascending order: gathered in one buffer reused
     // for every row, as `LineageRow.answers` would make and sort an array for each.
     var first: [Int] = []
+    func cited(_ n: Int) {
+      guard answers.indices.contains(n), place[n] < 0 else { return }
+      place[n] = Int.max
+      first.append(n)
+    }
     for row in rows {
       first.removeAll(keepingCapacity: true)
       for (_, origin) in row.fields {
-        for n in origin.numbers where answers.indices.contains(n) && place[n] < 0 {
-          place[n] = Int.max
-          first.append(n)
+        switch origin {
+        case .answer(let n): cited(n)
+        case .answers(let ns): for n in ns { cited(n) }
+        case .tool, .previous: break
         }
       }
       if first.count > 1 { first.sort() }
