@@ -25,6 +25,32 @@ final class CacheRecordTests: XCTestCase {
   }
 }
 
+/// A cache file is read up to the size its descriptor gives, in as many reads as it takes; one
+/// whose size says nothing is read to its end, and one over the limit is not read at all.
+final class CacheFileContentsTests: XCTestCase {
+  func testAFileReadsWholeAndAnEmptyOneEmptyAndASizelessOneToItsEnd() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("contents-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for size in [1, 4095, 4096, 4097, 300_000] {
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+      let path = dir.appendingPathComponent("f\(size)").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      XCTAssertEqual(CacheStore.contents(path), bytes, "\(size) bytes")
+      XCTAssertNil(CacheStore.contents(path, atMost: size - 1), "over the limit: \(size) bytes")
+    }
+    let empty = dir.appendingPathComponent("empty").path
+    try Data().write(to: URL(fileURLWithPath: empty))
+    XCTAssertEqual(CacheStore.contents(empty), [])
+    XCTAssertNil(CacheStore.contents(dir.appendingPathComponent("absent").path))
+    #if os(Linux)
+      // A system file gives its size as 0 and has text all the same.
+      let status = try XCTUnwrap(CacheStore.contents("/proc/self/status"))
+      XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("Name:"))
+    #endif
+  }
+}
+
 /// The byte reader answers exactly what JSONSerialization does, or nothing (and JSONSerialization
 /// then decides): a record edited on disk means what it meant before.
 final class CacheRecordReaderTests: XCTestCase {
