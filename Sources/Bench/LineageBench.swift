@@ -40,35 +40,24 @@ enum LineageBench {
   }
 
   /// PopBoks has no generated site: both magazines' real index scripts (the project's small
-  /// fixtures when `../shared` is absent) over the simulated tile archive the demo serves, so its
+  /// fixtures when the corpus is absent) over the simulated tile archive the demo serves, so its
   /// rows are as many as the shipped catalogues' and the file's fixed costs (gzip's header, the
   /// script's line) are spread as they are there.
   static func popboks() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let corpus = (RetroSpecBench.sharedFolder() ?? root.deletingLastPathComponent().appendingPathComponent("shared"))
-      .appendingPathComponent("corpus/popboks")
-    var scripts: [(PopBoksMagazine, [UInt8])] = []
-    for m in PopBoksMagazine.allCases {
-      let real = corpus.appendingPathComponent(m.scriptFileName)
-      let found = FileManager.default.fileExists(atPath: real.path)
-      if !found { print("note: \(real.path) is absent; using Fixtures/PopBoks/\(m.rawValue)-small.js") }
-      let url = found ? real : root.appendingPathComponent("Fixtures/PopBoks/\(m.rawValue)-small.js")
-      scripts.append((m, [UInt8](try Data(contentsOf: url))))
-    }
-    let models = try scripts.map { m, bytes in
-      let entries = try PopBoksIndex.parse(bytes, magazine: m).entries
-      return PopBoksTileArchiveModel.generated(magazine: m, entries: entries, seed: 7)
+    let scripts = try PopBoksBench.indexScripts()
+    let models = scripts.map {
+      PopBoksTileArchiveModel.generated(magazine: $0.magazine, entries: $0.index.entries, seed: 7)
     }
     let tiles: @Sendable (MirrorRequest) -> MirrorResponse? = { PopBoksTileArchiveModel.answer($0, models: models) }
     try measure(
       "popboks", tool: "popboks-build", arguments: ["--min-issues", "1"], files: PopBoksTool.tool.files,
       route: tiles, zipSizes: false
     ) { site in
-      for (m, bytes) in scripts {
+      for s in scripts {
+        let m = s.magazine
         let u = site.appendingPathComponent(PopBoksMagazine.host + "/" + m.rawValue + "/js/" + m.scriptFileName)
         try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: u)
+        try Data(s.bytes).write(to: u)
       }
     }
   }

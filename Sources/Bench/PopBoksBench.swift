@@ -8,23 +8,27 @@ import SiteMirrorKit
 /// tile archive served on loopback: HEAD requests per issue, wall time, and whether every grid is
 /// the same. Both strategies go through the real caching fetcher (five in flight, no delay).
 enum PopBoksBench {
-  static func run() async throws {
+  /// Both magazines' index scripts: the real ones from the corpus (`SHELFMARK_SHARED`, else
+  /// `../shared`: the one lookup the other benchmarks and the tests use), the project's small
+  /// fixtures where those are absent (said once each).
+  static func indexScripts() throws -> [(magazine: PopBoksMagazine, bytes: [UInt8], index: PopBoksIndex)] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    // SHELFMARK_SHARED, else ../shared: the one lookup the other benchmarks and the tests use.
     let shared = RetroSpecBench.sharedFolder() ?? root.deletingLastPathComponent().appendingPathComponent("shared")
     let corpus = shared.appendingPathComponent("corpus/popboks")
     let fixtures = root.appendingPathComponent("Fixtures/PopBoks")
-
-    var indexes: [(PopBoksMagazine, PopBoksIndex)] = []
-    for m in PopBoksMagazine.allCases {
+    return try PopBoksMagazine.allCases.map { m in
       let real = corpus.appendingPathComponent(m.scriptFileName)
       let small = fixtures.appendingPathComponent("\(m.rawValue)-small.js")
       let url = FileManager.default.fileExists(atPath: real.path) ? real : small
       let bytes = [UInt8](try Data(contentsOf: url))
-      indexes.append((m, try PopBoksIndex.parse(bytes, magazine: m, name: url.path)))
       if url == small { print("note: \(real.path) is absent; using \(small.lastPathComponent)") }
+      return (m, bytes, try PopBoksIndex.parse(bytes, magazine: m, name: url.path))
     }
+  }
+
+  static func run() async throws {
+    let indexes = try indexScripts().map { ($0.magazine, $0.index) }
     let models = Dictionary(
       uniqueKeysWithValues: indexes.map {
         ($0.0, PopBoksTileArchiveModel.generated(magazine: $0.0, entries: $0.1.entries, seed: 1))

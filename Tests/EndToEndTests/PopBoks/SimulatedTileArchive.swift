@@ -29,25 +29,14 @@ struct SimulatedTileArchive {
       indexes[m] = index
     }
     edit(&models)
-    let served = models
+    let served = Array(models.values)
     let scriptsServed = scripts
     let server = try SiteMirror()
     server.route { req in
-      guard req.host == PopBoksMagazine.host else { return nil }
-      if let s = scriptsServed[req.path] {
+      if req.host == PopBoksMagazine.host, let s = scriptsServed[req.path] {
         return MirrorResponse(status: 200, headers: ["Content-Type": "application/javascript"], body: s)
       }
-      for model in served.values {
-        if let status = model.status(path: req.path) {
-          let body =
-            status == 200
-            ? [UInt8](repeating: 0xFF, count: 64)
-            : Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8)
-          return MirrorResponse(
-            status: status, headers: ["Content-Type": status == 200 ? "image/jpeg" : "application/xml"], body: body)
-        }
-      }
-      return nil
+      return PopBoksTileArchiveModel.answer(req, models: served)
     }
     try server.start()
     return SimulatedTileArchive(server: server, models: models, indexes: indexes)
