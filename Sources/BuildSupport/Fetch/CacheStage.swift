@@ -84,13 +84,16 @@ struct CacheStage: Sendable {
   /// entry for the record's digest. `parse` must be one kept only after a body with that digest
   /// passed the same checks this request makes (see `ParseCache.kept`), so the entry says all the
   /// body would. Otherwise the request goes the usual way, told what was decided.
-  func keptParse<Value>(_ url: URL, parse: (CacheRecord) -> Value?) -> KeptParse<Value> {
+  ///
+  /// `cited`: whether a row may cite the page as `parse` made it; the lineage keeps the facts of
+  /// only those answers.
+  func keptParse<Value>(_ url: URL, parse: (CacheRecord) -> Value?, cited: (Value) -> Bool) -> KeptParse<Value> {
     let key = CacheKey(method: .get, url: url)
     guard case .found(let found) = cache.getRecord(key), found.record.status == 200, found.record.bodyBytes > 0
     else { return .none }
     guard keeps(found.record, method: .get, url: url) else { return .reask }
     guard let value = parse(found.record) else { return .unparsed }
-    cache.serve(found, url: url, marksUse: true)
+    cache.serve(found, url: url, marksUse: true, remembers: cited(value))
     counters.add(.hit)
     ledger.servedPage(url)
     return .served(value)

@@ -107,7 +107,15 @@ struct AnswerKey: Hashable, Sendable {
 /// stripe grows on its own, so no insert waits while the whole table is moved.
 final class AnswerTable: Sendable {
   private final class Stripe: Sendable {
-    let records = Mutex([AnswerKey: AnswerFacts]())
+    let records = Mutex([AnswerKey: Kept]())
+  }
+
+  /// An answer's facts by reference: a lineage's inputs read the facts of every answer a row cites
+  /// where they lie, where a value in the table was copied out (a retain and a release for each
+  /// of its strings) to be read once; and a stripe that grows moves a reference, not the facts.
+  private final class Kept: Sendable {
+    let facts: AnswerFacts
+    init(_ facts: AnswerFacts) { self.facts = facts }
   }
 
   private let stripes: [Stripe] = (0..<AnswerTable.stripeCount).map { _ in Stripe() }
@@ -118,21 +126,19 @@ final class AnswerTable: Sendable {
   }
 
   func keep(_ record: CacheRecord, for key: AnswerKey) {
-    // Made where it is stored: made outside the lock, the facts were copied in and the original
-    // released, a retain and a release for each of their strings.
-    stripe(key).records.withLock { $0[key] = AnswerFacts(record) }
+    // Made before the lock is taken: only a reference moves in.
+    let kept = Kept(AnswerFacts(record))
+    stripe(key).records.withLock { $0[key] = kept }
   }
 
   func facts(for key: AnswerKey) -> AnswerFacts? {
-    stripe(key).records.withLock { $0[key] }
+    stripe(key).records.withLock { $0[key]?.facts }
   }
 
   func withFacts(for key: AnswerKey, _ body: (borrowing AnswerFacts) -> Void) -> Bool {
-    stripe(key).records.withLock { table in
-      guard let i = table.index(forKey: key) else { return false }
-      body(table.values[i])
-      return true
-    }
+    guard let kept = stripe(key).records.withLock({ $0[key] }) else { return false }
+    body(kept.facts)
+    return true
   }
 
   /// How many answers are kept.
@@ -140,6 +146,6 @@ final class AnswerTable: Sendable {
 
   /// Drops every answer `matches` picks (removals are rare: a scan is fine).
   func forget(where matches: (AnswerFacts) -> Bool) {
-    for s in stripes { s.records.withLock { $0 = $0.filter { !matches($0.value) } } }
+    for s in stripes { s.records.withLock { $0 = $0.filter { !matches($0.value.facts) } } }
   }
 }

@@ -240,10 +240,10 @@ public final class CacheStore: Sendable {
     return .found(FoundRecord(record: record, path: path, modified: modified))
   }
 
-  /// What serving a GET entry's answer does to the store: the lineage may name its record, and
-  /// with `marksUse` it is marked as used today.
-  func serve(_ found: FoundRecord, url: URL, marksUse: Bool) {
-    remember(found.record.method, url.absoluteString, found.record)
+  /// What serving a GET entry's answer does to the store: the lineage may name its record (unless
+  /// `remembers` is false: no row can cite it), and with `marksUse` it is marked as used today.
+  func serve(_ found: FoundRecord, url: URL, marksUse: Bool, remembers: Bool = true) {
+    if remembers { remember(found.record.method, url.absoluteString, found.record) }
     if marksUse { CacheStore.markUsed(found.path, modified: found.modified) }
   }
 

@@ -138,7 +138,9 @@ public final class Fetcher: Sendable {
     let host = try await access.admit(url) { try await self.loadRobots(for: $0, host: $1) }
     var keeps: Bool? = nil
     if let identity = check.identity {
-      switch store.keptParse(url, parse: { parses.kept(type, url: url, bodySHA256: $0.bodySHA256, check: identity) }) {
+      let kept = store.keptParse(
+        url, parse: { parses.kept(type, url: url, bodySHA256: $0.bodySHA256, check: identity) }, cited: \.mayBeCited)
+      switch kept {
       case .served(let value): return ParsedPage(status: 200, value: value, bodyRead: false)
       case .reask: keeps = false
       case .unparsed: keeps = true

@@ -21,10 +21,15 @@ public protocol CachedParse: Sendable {
   static func decode(from r: inout ParseReader, url: URL) -> Self?
   /// False for a result that must not be kept (a page the parser refused is asked for again).
   var keepsParse: Bool { get }
+  /// False for a page no row can be built from (a walk page that lists no file): a warm build
+  /// served by this parse keeps no facts of its answer for the lineage, which names only the
+  /// answers rows cite (and reads a page drift still watches from its record on disk).
+  var mayBeCited: Bool { get }
 }
 
 extension CachedParse {
   public var keepsParse: Bool { true }
+  public var mayBeCited: Bool { true }
 
   /// The entry's key: the parser and its version, the address, and the body's digest. Anything a
   /// parse depends on is in it; a body that changed is a key never seen. `check`, when given, is

@@ -9,6 +9,10 @@ extension BombJackPage: CachedParse {
 
   public static func parse(_ body: [UInt8], url: URL) -> BombJackPage { read(body, url: url) }
 
+  /// A row is built from a file a page lists: a walk's pages that list none (most of them) are
+  /// read for their links alone.
+  public var mayBeCited: Bool { !entries.isEmpty }
+
   public func encode(into w: inout ParseWriter) {
     w.string(title)
     w.list(entries) { w, e in

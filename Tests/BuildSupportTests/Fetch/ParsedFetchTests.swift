@@ -77,6 +77,33 @@ final class ParsedFetchTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
   }
 
+  /// A warm build keeps the facts only of pages a row may cite: a walk page that lists no file is
+  /// read for its links, and the lineage finds it on disk should drift still watch it.
+  func testAPageServedByItsParseKeepsItsFactsOnlyWhenARowMayCiteIt() async throws {
+    let root = URL(string: "https://commodore.bombjack.org/index.htm")!
+    let rootBody = try TestPaths.fixtureBytes("BombJack/site-root.htm")
+    try Data(rootBody).write(to: dir.appendingPathComponent("site/commodore.bombjack.org/index.htm"))
+    XCTAssertTrue(BombJackPage.read(rootBody, url: root).entries.isEmpty, "the fixture lists no file")
+    XCTAssertFalse(BombJackPage.read(body, url: page).entries.isEmpty, "the fixture lists files")
+    for u in [page, root] { _ = try await fetcher().getParsed(u, as: BombJackPage.self, parses: parses, check: check) }
+
+    let warm = fetcher {
+      $0.noNetwork = true
+      $0.remembersAnswers = true
+    }
+    for u in [page, root] {
+      let r = try await warm.getParsed(u, as: BombJackPage.self, parses: parses, check: check)
+      XCTAssertFalse(r.bodyRead, "\(u) is served by its kept parse")
+    }
+    XCTAssertEqual(warm.cache.answered.count, 1)
+    let key = { (u: URL) in AnswerKey(.get, u.absoluteString) }
+    XCTAssertEqual(warm.cache.answered.facts(for: key(page))?.status, 200, "the page that lists files is kept")
+    XCTAssertNil(warm.cache.answered.facts(for: key(root)), "the page that lists none is not")
+    XCTAssertEqual(
+      warm.cache.answerFacts(method: .get, url: root)?.url, CacheKey(method: .get, url: root).normalisedURL,
+      "its record is still found on disk")
+  }
+
   func testAnotherCheckOrOneWithoutAnIdentityReadsTheBody() async throws {
     _ = try await fetcher().getParsed(page, as: BombJackPage.self, parses: parses, check: check)
     let stricter = PageShape(
