@@ -125,11 +125,18 @@ final class AnswerTable: Sendable {
     stripes[Int(UInt(bitPattern: key.addressHash) % UInt(AnswerTable.stripeCount))]
   }
 
-  func keep(_ record: CacheRecord, for key: AnswerKey) {
+  /// `written`: the answer was fetched (or confirmed) in this run, not read as the cache held it.
+  func keep(_ record: CacheRecord, for key: AnswerKey, written: Bool = false) {
     // Made before the lock is taken: only a reference moves in.
     let kept = Kept(AnswerFacts(record))
     stripe(key).records.withLock { $0[key] = kept }
+    if written { writtenHashes.withLock { _ = $0.insert(key.addressHash) } }
   }
+
+  /// The address hashes of the answers written in this run: a refresh writes a few dozen, and a
+  /// file whose rows cite none of them may still take its lineage memo.
+  private let writtenHashes = Mutex(Set<Int>())
+  var writtenAddressHashes: Set<Int> { writtenHashes.withLock { $0 } }
 
   func facts(for key: AnswerKey) -> AnswerFacts? {
     stripe(key).records.withLock { $0[key]?.facts }

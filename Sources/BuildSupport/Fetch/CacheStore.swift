@@ -138,8 +138,10 @@ public final class CacheStore: Sendable {
 
   /// The address is taken as an argument made only when it is kept: a store that does not remember
   /// (`--no-lineage`, an export) makes no text for it.
-  private func remember(_ method: HTTPMethod, _ address: @autoclosure () -> String, _ record: CacheRecord) {
-    if remembersAnswers { answered.keep(record, for: AnswerKey(method, address())) }
+  private func remember(
+    _ method: HTTPMethod, _ address: @autoclosure () -> String, _ record: CacheRecord, written: Bool = false
+  ) {
+    if remembersAnswers { answered.keep(record, for: AnswerKey(method, address()), written: written) }
   }
 
   /// What the cache holds for a key.
@@ -255,7 +257,7 @@ public final class CacheStore: Sendable {
       key: key.digest, url: key.normalisedURL, method: response.method, status: response.status, headers: kept,
       fetched: fetched ?? CacheStore.timestamp(), bodySHA256: SHA256.hex(response.body), bodyBytes: response.body.count,
       charset: charset, keyVersion: CacheKey.version, removed: nil)
-    remember(response.method, response.url.absoluteString, record)
+    remember(response.method, response.url.absoluteString, record, written: true)
     if key.method == .head {
       try ensureFolder(entriesPath)
       try headLog.append(record)

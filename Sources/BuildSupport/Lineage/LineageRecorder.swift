@@ -196,8 +196,73 @@ public final class LineageRecorder: Sendable {
   func lineage(
     file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>
   ) -> LineageFile {
+    work(file: file, rows: rows, plan: plan, cache: cache, watched: watched, executable: nil, building: true).lineage
+      ?? LineageFile()
+  }
+
+  /// The SHA-256 of everything `lineage(file:rows:plan:cache:watched:)` reads for the same
+  /// arguments, in the order it reads them: this executable, the plan, the rows and their fields,
+  /// each row's tags that may give a field and the facts of the answer each names, and the watched
+  /// pages read. Equal inputs give an equal lineage, so a build whose inputs match the memo kept
+  /// with the last lineage need not work it out. Nil when an answer a row names is not one this
+  /// process read or wrote (`lineage` would look it up on disk, which nothing here hashes).
+  func inputs(
+    file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore,
+    watched: Set<String>, executable: String
+  ) -> String? {
+    work(file: file, rows: rows, plan: plan, cache: cache, watched: watched, executable: executable, building: false)
+      .inputs
+  }
+
+  /// Both at once, each answer looked up once for the two: what a build does for a file whose memo
+  /// cannot stand (an answer it cites was fetched in this run), rather than hash, find the memo
+  /// stale, then look every answer up again.
+  func lineageAndInputs(
+    file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore,
+    watched: Set<String>, executable: String?
+  ) -> (lineage: LineageFile, inputs: String?) {
+    let made = work(
+      file: file, rows: rows, plan: plan, cache: cache, watched: watched, executable: executable, building: true)
+    return (made.lineage ?? LineageFile(), made.inputs)
+  }
+
+  /// Whether a row of `rows` may cite an answer `cache` wrote in this run (fetched anew, or a 304
+  /// that moved its fetch time): its memo cannot stand then. Only the addresses' hashes are
+  /// compared, so a rare false match costs the memo's check, never a wrong lineage.
+  func citesAnswerWritten(rows: [(id: String, fields: [String])], file: String, cache: CacheStore) -> Bool {
+    let written = cache.answered.writtenAddressHashes
+    guard !written.isEmpty else { return false }
+    let (shared, byFile, anyFile) = state.withLock { s in (s.shared, s.byFile[file] ?? [:], s.anyFile) }
+    func hits(_ refs: [TagRef]) -> Bool {
+      refs.contains { r in
+        switch r {
+        case .shared(let i): written.contains(shared[i].urlHash)
+        case .own(let t): written.contains(t.urlHash)
+        }
+      }
+    }
+    return rows.contains { row in
+      hits(byFile[row.id] ?? []) || (!anyFile.isEmpty && hits(anyFile[row.id] ?? []))
+    }
+  }
+
+  /// One pass over the rows for `lineage` (`building`) and `inputs` (`executable` given): the
+  /// inputs are fed exactly what the lineage reads, in its order, from the same lookups.
+  private func work(
+    file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>,
+    executable: String?, building: Bool
+  ) -> (lineage: LineageFile?, inputs: String?) {
     let (shared, byFile, anyFile, fromTool) = state.withLock { s in
       (s.shared, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
+    }
+    var h: LineageInputs? = nil
+    if let executable {
+      var i = LineageInputs()
+      i.add(executable)
+      i.add(plan)
+      i.add(file)
+      i.add(rows.count)
+      h = i
     }
     var out = LineageFile()
     func kindIndex(_ name: String) -> Int { plan.index(of: name) ?? -1 }
@@ -210,67 +275,128 @@ public final class LineageRecorder: Sendable {
     }
     // Each answer once, whichever way it was tagged; a listing's number also by its place.
     var answerOf: [Tag: Int] = [:]
-    // Most rows cite an answer of their own (a detail page, a size probe): room made once. Not for
-    // the listing pages too: those are the whole walk's, shared by every file of the build.
-    answerOf.reserveCapacity(rows.count)
-    out.answers.reserveCapacity(rows.count)
-    var sharedNumbers = [Int](repeating: -1, count: shared.count)
+    var statuses: [Int?] = []
+    if building {
+      // Most rows cite an answer of their own (a detail page, a size probe): room made once. Not
+      // for the listing pages too: those are the whole walk's, shared by every file of the build.
+      answerOf.reserveCapacity(rows.count)
+      out.answers.reserveCapacity(rows.count)
+      statuses.reserveCapacity(rows.count)
+    }
+    var sharedNumbers = [Int](repeating: -1, count: building ? shared.count : 0)
+    // For the inputs, a listing page is named in full where a row of this file first cites it,
+    // then by the order of first citing: the numbers the crawl gave shared pages depend on its order.
+    var local = [Int](repeating: -1, count: h == nil ? 0 : shared.count)
+    var seen = 0
+    // Whether every answer hashed was one this process kept: the inputs cover nothing on disk.
+    var keptAll = true
     let methods = plan.kinds.map(\.method)
-    func answer(_ tag: Tag, kind k: Int) -> Int {
-      if let n = answerOf[tag] { return n }
+
+    /// The answer to `tag`: hashed when `hashing`, numbered (once) when building. Returns its
+    /// number, or -1 when not building.
+    func answer(_ tag: Tag, kind k: Int, hashing: Bool) -> Int {
+      let known = building ? answerOf[tag] : nil
+      guard hashing || (building && known == nil) else { return known ?? -1 }
       let method = k >= 0 ? methods[k] : "GET"
       let m: HTTPMethod = method == "HEAD" ? .head : .get
-      let facts =
-        cache.answerFacts(method: m, address: tag.url, addressHash: tag.urlHash)
-        ?? URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }.map(AnswerFacts.init)
+      var made: LineageAnswer?
+      let kept = cache.withAnswerFacts(method: m, address: tag.url, addressHash: tag.urlHash) { f in
+        made = LineageRecorder.line(tag, method: method, facts: f)
+      }
+      if !kept {
+        if hashing { keptAll = false }
+        if building {
+          made = URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }.map {
+            LineageRecorder.line(tag, method: method, facts: AnswerFacts($0))
+          }
+        }
+      }
+      if hashing, let made { h?.add(made) }
+      guard building else { return -1 }
+      if let known { return known }
+      let line = made ?? LineageAnswer(kind: tag.kind, method: method, url: tag.url)
       let n = out.answers.count
-      out.answers.append(
-        facts.map { LineageRecorder.line(tag, method: method, facts: $0) }
-          ?? LineageAnswer(kind: tag.kind, method: method, url: tag.url))
+      statuses.append(line.status)
+      out.answers.append(line)
       answerOf[tag] = n
       return n
     }
     func number(_ r: TagRef) -> Int {
       switch r {
       case .shared(let i):
-        if sharedNumbers[i] < 0 { sharedNumbers[i] = answer(shared[i], kind: sharedKinds[i]) }
+        var hashing = false
+        if h != nil {
+          if local[i] >= 0 {
+            h?.add(local[i])
+          } else {
+            local[i] = seen
+            seen += 1
+            h?.add(-1)
+            hashing = true
+          }
+        }
+        guard building else {
+          if hashing { _ = answer(shared[i], kind: sharedKinds[i], hashing: true) }
+          return -1
+        }
+        if sharedNumbers[i] < 0 || hashing {
+          let n = answer(shared[i], kind: sharedKinds[i], hashing: hashing)
+          if sharedNumbers[i] < 0 { sharedNumbers[i] = n }
+        }
         return sharedNumbers[i]
-      case .own(let t): return answer(t, kind: kindIndex(t.kind))
+      case .own(let t):
+        h?.add(-2)
+        return answer(t, kind: kindIndex(t.kind), hashing: h != nil)
       }
-    }
-    func resolved(_ t: TagRef, _ kind: Int) -> (kind: Int, answer: Int, status: Int?) {
-      let n = number(t)
-      return (kind, n, out.answers[n].status)
     }
     // Rows share a handful of field lists: each list's attribution is worked out once.
     var table = plan.attribution(for: [])
-    var tableFields: [String] = []
+    var tableFields: [String]?
     var tagged: [(kind: Int, answer: Int, status: Int?)] = []
-    out.rows.reserveCapacity(rows.count)
+    if building { out.rows.reserveCapacity(rows.count) }
     for row in rows {
+      h?.add(row.id)
       if row.fields != tableFields {
         table = plan.attribution(for: row.fields)
         tableFields = row.fields
+        h?.add(row.fields.count)
+        for f in row.fields { h?.add(f) }
+      } else {
+        h?.add(-1)
       }
+      let declaredRow = !fromTool.isEmpty && fromTool.contains(row.id)
+      h?.add(declaredRow)
       // Only a tag whose kind may give one of the row's fields is looked up and named, in the
       // plan's order (the crawl may have tagged them in any order) so the numbers are the same
       // every run.
       let (mine, any) = (byFile[row.id] ?? [], anyFile.isEmpty ? [] : anyFile[row.id] ?? [])
       tagged.removeAll(keepingCapacity: true)
       for k in table.kinds {
-        for t in mine where kind(t) == k { tagged.append(resolved(t, k)) }
-        for t in any where kind(t) == k { tagged.append(resolved(t, k)) }
+        for t in mine where kind(t) == k {
+          let n = number(t)
+          if building { tagged.append((k, n, statuses[n])) }
+        }
+        for t in any where kind(t) == k {
+          let n = number(t)
+          if building { tagged.append((k, n, statuses[n])) }
+        }
       }
-      out.rows.append(
-        LineageRow(
-          file: file, id: row.id,
-          fields: plan.attribute(
-            table, tagged: tagged, declaredRow: !fromTool.isEmpty && fromTool.contains(row.id))))
+      h?.add(-4)
+      if !building && !keptAll { return (nil, nil) }
+      if building {
+        out.rows.append(
+          LineageRow(file: file, id: row.id, fields: plan.attribute(table, tagged: tagged, declaredRow: declaredRow)))
+      }
     }
     // A watched listing read but giving no row of any file: kept only when it gave nothing at all,
-    // so each file names its own pages (BombJack's seven shelves share one walk).
-    for t in uncitedWatched(watched, plan) { _ = answer(t, kind: kindIndex(t.kind)) }
-    return out
+    // so each file names its own pages (BombJack's seven shelves share one walk). Only those, so a
+    // first build (nothing watched yet) and the next (every watched page cited) have the same
+    // inputs when their lineage is the same.
+    h?.add(-3)
+    for t in uncitedWatched(watched, plan) { _ = answer(t, kind: kindIndex(t.kind), hashing: h != nil) }
+    var inputs: String? = nil
+    if keptAll, var h { inputs = h.hex() }
+    return (building ? out : nil, inputs)
   }
 
   /// What a lineage line names of the answer to `tag`, asked with `method`, from the facts the
@@ -296,75 +422,5 @@ public final class LineageRecorder: Sendable {
           && !s.cited($0, plan: plan)
       }
     }
-  }
-
-  /// The SHA-256 of everything `lineage(file:rows:plan:cache:watched:)` reads for the same
-  /// arguments, in the order it reads them: this executable, the plan, the rows and their fields,
-  /// each row's tags and the facts of the answer each names, and the watched pages read. Equal
-  /// inputs give an equal lineage, so a build whose inputs match the memo kept with the last
-  /// lineage need not work it out. Nil when an answer a row names is not one this process read or
-  /// wrote (`lineage` would look it up on disk, which nothing here hashes).
-  func inputs(
-    file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore,
-    watched: Set<String>, executable: String
-  ) -> String? {
-    let (shared, byFile, anyFile, fromTool) = state.withLock { s in
-      (s.shared, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
-    }
-    var h = LineageInputs()
-    h.add(executable)
-    h.add(plan)
-    h.add(file)
-    h.add(rows.count)
-    let methods = plan.kinds.map(\.method)
-    // The answer's line as `lineage` would write it.
-    func line(_ tag: Tag) -> Bool {
-      let method = plan.index(of: tag.kind).map { methods[$0] } ?? "GET"
-      return cache.withAnswerFacts(method: method == "HEAD" ? .head : .get, address: tag.url, addressHash: tag.urlHash)
-      { f in h.add(LineageRecorder.line(tag, method: method, facts: f)) }
-    }
-    // A listing page is named in full where a row of this file first cites it, then by the
-    // order of first citing: the numbers the crawl gave shared pages depend on its order.
-    var local = [Int](repeating: -1, count: shared.count)
-    var seen = 0
-    func add(_ r: TagRef) -> Bool {
-      switch r {
-      case .shared(let i):
-        if local[i] >= 0 {
-          h.add(local[i])
-          return true
-        }
-        local[i] = seen
-        seen += 1
-        h.add(-1)
-        return line(shared[i])
-      case .own(let t):
-        h.add(-2)
-        return line(t)
-      }
-    }
-    var lastFields: [String]?
-    for row in rows {
-      h.add(row.id)
-      if row.fields != lastFields {
-        h.add(row.fields.count)
-        for f in row.fields { h.add(f) }
-        lastFields = row.fields
-      } else {
-        h.add(-1)
-      }
-      h.add(!fromTool.isEmpty && fromTool.contains(row.id))
-      let (mine, any) = (byFile[row.id] ?? [], anyFile.isEmpty ? [] : anyFile[row.id] ?? [])
-      h.add(mine.count)
-      for t in mine { guard add(t) else { return nil } }
-      h.add(any.count)
-      for t in any { guard add(t) else { return nil } }
-    }
-    // The watched pages no row of any file cites are the ones the lineage names besides the
-    // rows': only those, so a first build (nothing watched yet) and the next (every watched page
-    // cited) have the same inputs when their lineage is the same.
-    h.add(-3)
-    for t in uncitedWatched(watched, plan) { guard line(t) else { return nil } }
-    return h.hex()
   }
 }

@@ -33,32 +33,40 @@ public struct LineageRun: Sendable {
     // The lineage beside a report is every file's merged, so a run with a report works each out
     // (and still leaves the memo for the next run).
     let (executable, takesMemo) = (LineageMemo.executable, options.reportFile == nil)
-    let made = products.concurrentMap { p -> (entry: Entry, last: LineageYields?, yields: LineageYields) in
+    let made = products.concurrentMap { p -> Made in
       let lastBytes = p.partial ? nil : CacheStore.contents(LineageRun.yieldsPath(options, p.file).path)
       let last = lastBytes.flatMap(LineageYields.decode)
       let watched = Set((last?.pages ?? []).map(\.url))
       let rows = p.lineageRows
-      let inputs = executable.flatMap { e in
-        p.partial
-          ? nil : recorder.inputs(file: p.file, rows: rows, plan: plan, cache: cache, watched: watched, executable: e)
+      let memoised = p.partial ? nil : executable
+      func worked(_ lineage: LineageFile, _ inputs: String?) -> Made {
+        (Entry(product: p, lineage: lineage, inputs: inputs), last, LineageYields(lineage, file: p.file, plan: plan))
       }
-      if takesMemo, let inputs, let last, let memo = LineageMemo.read(LineageMemo.path(options, p.file)),
-        memo.matches(
-          inputs: inputs, lineage: CacheStore.contents(LineageRun.cachePath(options, p.file).path), yields: lastBytes)
-      {
-        return (entry: Entry(product: p, lineage: nil, inputs: inputs), last: last, yields: last)
+      // The memo is checked only where it may stand: a file whose rows cite an answer fetched in
+      // this run (a refresh's) is worked out at once, its inputs hashed from the same lookups.
+      guard let e = memoised, takesMemo, let last, !recorder.citesAnswerWritten(rows: rows, file: p.file, cache: cache),
+        let memo = LineageMemo.read(LineageMemo.path(options, p.file)),
+        let inputs = recorder.inputs(
+          file: p.file, rows: rows, plan: plan, cache: cache, watched: watched, executable: e)
+      else {
+        let both = recorder.lineageAndInputs(
+          file: p.file, rows: rows, plan: plan, cache: cache, watched: watched, executable: memoised)
+        return worked(both.lineage, both.inputs)
       }
-      let lineage = recorder.lineage(file: p.file, rows: rows, plan: plan, cache: cache, watched: watched)
-      return (
-        entry: Entry(product: p, lineage: lineage, inputs: inputs), last: last,
-        yields: LineageYields(lineage, file: p.file, plan: plan)
-      )
+      let kept = CacheStore.contents(LineageRun.cachePath(options, p.file).path)
+      guard memo.matches(inputs: inputs, lineage: kept, yields: lastBytes) else {
+        return worked(recorder.lineage(file: p.file, rows: rows, plan: plan, cache: cache, watched: watched), inputs)
+      }
+      return (entry: Entry(product: p, lineage: nil, inputs: inputs), last: last, yields: last)
     }
     files = made.map(\.entry)
     previous = Dictionary(
       made.compactMap { m in m.last.map { (m.entry.product.file, $0) } }, uniquingKeysWith: { a, _ in a })
     yields = Dictionary(made.map { ($0.entry.product.file, $0.yields) }, uniquingKeysWith: { a, _ in a })
   }
+
+  /// A file's entry, the yields the cache kept from the last build, and this build's.
+  private typealias Made = (entry: Entry, last: LineageYields?, yields: LineageYields)
 
   /// The catalogues whose lineage the memo showed to be the kept one, so it was not worked out.
   var memoised: [String] { files.filter { $0.lineage == nil }.map(\.product.file) }

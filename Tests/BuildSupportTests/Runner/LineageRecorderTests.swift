@@ -130,6 +130,44 @@ final class LineageRecorderTests: XCTestCase {
     XCTAssertNotEqual(inputs(walk(cache), cache), moved)
   }
 
+  /// A file whose rows cite an answer fetched in this run is worked out at once, its inputs hashed
+  /// from the same lookups: the same lineage and the same inputs as the two asked one by one.
+  func testLineageAndInputsAtOnceAreTheTwoAskedApartAndAWrittenAnswerIsFound() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cache = CacheStore(root: dir, remembersAnswers: true)
+    answers(cache)
+    for watched: Set<String> in [[], ["https://example.org/walk/1.html"]] {
+      let r = walk(cache)
+      let both = r.lineageAndInputs(
+        file: "f.json", rows: rows, plan: plan, cache: cache, watched: watched, executable: "tool 1")
+      XCTAssertEqual(
+        both.lineage.encoded(),
+        r.lineage(file: "f.json", rows: rows, plan: plan, cache: cache, watched: watched).encoded())
+      XCTAssertEqual(both.inputs, try XCTUnwrap(inputs(r, cache, watched: watched)))
+      XCTAssertNil(
+        r.lineageAndInputs(file: "f.json", rows: rows, plan: plan, cache: cache, watched: watched, executable: nil)
+          .inputs)
+    }
+    let r = walk(cache)
+    XCTAssertFalse(r.citesAnswerWritten(rows: rows, file: "f.json", cache: cache), "every answer was read")
+    let unrelated = URL(string: "https://example.org/elsewhere.zip")!
+    try cache.write(
+      CacheKey(method: .head, url: unrelated),
+      response: FetchResponse(url: unrelated, method: .head, status: 200, headers: [:], body: [], fromCache: false),
+      charset: nil)
+    XCTAssertFalse(r.citesAnswerWritten(rows: rows, file: "f.json", cache: cache), "no row cites that one")
+    let cited = URL(string: "https://example.org/walk/2.html")!
+    try cache.write(
+      CacheKey(method: .get, url: cited),
+      response: FetchResponse(
+        url: cited, method: .get, status: 200, headers: [:], body: Array("<p>".utf8), fromCache: false),
+      charset: nil)
+    XCTAssertTrue(r.citesAnswerWritten(rows: rows, file: "f.json", cache: cache), "row c's page was fetched anew")
+    XCTAssertTrue(r.citesAnswerWritten(rows: [rows[2]], file: "f.json", cache: cache))
+    XCTAssertFalse(r.citesAnswerWritten(rows: [rows[0]], file: "f.json", cache: cache), "rows a and b cite page 0")
+  }
+
   func testNoInputsWhenARowNamesAnAnswerThisProcessDidNotKeep() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: dir) }
