@@ -23,8 +23,8 @@ enum VintageAppleLineage {
       guard let url = section.url else { continue }
       ctx.lineage.tag(bySeries[section.slug] ?? [], "section", url, file: file)
     }
-    for issue in c.issues {
-      if let u = probed[issue.zip] { ctx.lineage.tag(issue.id, "head", u, file: file) }
-    }
+    // Under one lock, as a walk's HEADs are.
+    let heads = c.issues.compactMap { issue in probed[issue.zip].map { (id: issue.id, address: $0.absoluteString) } }
+    ctx.lineage.tag(each: heads, "head", file: file)
   }
 }
