@@ -237,6 +237,7 @@ public struct LineageFile: Sendable, Equatable {
     // The answers a row is the first to cite, in ascending order: gathered in one buffer reused
     // for every row, as `LineageRow.answers` would make and sort an array for each.
     var first: [Int] = []
+    var keys = FieldKeys()
     func cited(_ n: Int) {
       guard answers.indices.contains(n), place[n] < 0 else { return }
       place[n] = Int.max
@@ -258,7 +259,7 @@ public struct LineageFile: Sendable, Equatable {
         placed += 1
         LineageFile.appendAnswer(answers[n], to: &out)
       }
-      LineageFile.appendRow(row, to: &out) { n in
+      LineageFile.appendRow(row, to: &out, keys: &keys) { n in
         guard answers.indices.contains(n) else { return n }
         return place[n] >= above ? place[n] - placed : place[n]
       }
@@ -321,16 +322,38 @@ public struct LineageFile: Sendable, Equatable {
     JSONBytes.append("}\n", to: &out)
   }
 
+  /// The field names of the rows written so far, each quoted with its colon (`"title":`) where it
+  /// last stood: rows share a handful of field lists, and quoting every name of every row again was
+  /// a fifth of encoding a walk's lineage.
+  struct FieldKeys {
+    private var names: [String] = []
+    private var quoted: [[UInt8]] = []
+
+    mutating func append(_ field: String, at i: Int, to out: inout [UInt8]) {
+      if i < names.count, names[i] == field {
+        out += quoted[i]
+        return
+      }
+      var key: [UInt8] = []
+      JSONString.append(field, to: &key)
+      key.append(0x3A)
+      if i < names.count {
+        (names[i], quoted[i]) = (field, key)
+      } else {
+        names.append(field)
+        quoted.append(key)
+      }
+      out += key
+    }
+  }
+
   /// One row line and its newline; keys (and field names) in sorted order, each answer cited by
   /// the number `cite` gives it.
-  static func appendRow(_ r: LineageRow, to out: inout [UInt8], cite: (Int) -> Int) {
+  static func appendRow(_ r: LineageRow, to out: inout [UInt8], keys: inout FieldKeys, cite: (Int) -> Int) {
     JSONBytes.append("{\"fields\":{", to: &out)
-    var first = true
-    for (field, origin) in r.fields {
-      if !first { out.append(0x2C) }
-      first = false
-      JSONString.append(field, to: &out)
-      out.append(0x3A)
+    for (i, (field, origin)) in r.fields.enumerated() {
+      if i > 0 { out.append(0x2C) }
+      keys.append(field, at: i, to: &out)
       switch origin {
       case .answer(let n): JSONBytes.append(cite(n), to: &out)
       case .answers(let ns):
