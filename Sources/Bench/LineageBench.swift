@@ -110,9 +110,14 @@ enum LineageBench {
     var round = 0
     while with.count < rounds || (with.count < maximumRounds && ProcessInfo.processInfo.systemUptime - started < budget)
     {
-      for variant in 0..<3 {
+      for step in 0..<3 {
+        let variant = (step + round) % 3
+        // The third is the same rebuild with no memo to take: the lineage worked out, encoded and
+        // compared in full, as a refresh does for the files whose answers moved. It writes the
+        // memo again.
+        if variant == 2 { for m in memos { try? FileManager.default.removeItem(at: m) } }
         let cpu = CatalogBench.childrenCPU()
-        switch (variant + round) % 3 {
+        switch variant {
         case 0:
           with.append(try build(["--no-network"]))
           cpuWith.append(CatalogBench.childrenCPU() - cpu)
@@ -120,10 +125,6 @@ enum LineageBench {
           without.append(try build(["--no-network", "--no-lineage"]))
           cpuWithout.append(CatalogBench.childrenCPU() - cpu)
         default:
-          // The same rebuild with no memo to take: the lineage worked out, encoded and compared
-          // in full, as a refresh does for the files whose answers moved. It writes the memo again.
-          for m in memos { try? FileManager.default.removeItem(at: m) }
-          let cpu = CatalogBench.childrenCPU()
           full.append(try build(["--no-network"]))
           cpuFull.append(CatalogBench.childrenCPU() - cpu)
         }

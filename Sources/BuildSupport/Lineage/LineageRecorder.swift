@@ -196,8 +196,7 @@ public final class LineageRecorder: Sendable {
   func lineage(
     file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>
   ) -> LineageFile {
-    work(file: file, rows: rows, plan: plan, cache: cache, watched: watched, executable: nil, building: true).lineage
-      ?? LineageFile()
+    lineageAndInputs(file: file, rows: rows, plan: plan, cache: cache, watched: watched, executable: nil).lineage
   }
 
   /// The SHA-256 of everything `lineage(file:rows:plan:cache:watched:)` reads for the same
@@ -221,9 +220,7 @@ public final class LineageRecorder: Sendable {
     file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore,
     watched: Set<String>, executable: String?
   ) -> (lineage: LineageFile, inputs: String?) {
-    let made = work(
-      file: file, rows: rows, plan: plan, cache: cache, watched: watched, executable: executable, building: true)
-    return (made.lineage ?? LineageFile(), made.inputs)
+    work(file: file, rows: rows, plan: plan, cache: cache, watched: watched, executable: executable, building: true)
   }
 
   /// Whether a row of `rows` may cite an answer `cache` wrote in this run (fetched anew, or a 304
@@ -246,12 +243,12 @@ public final class LineageRecorder: Sendable {
     }
   }
 
-  /// One pass over the rows for `lineage` (`building`) and `inputs` (`executable` given): the
-  /// inputs are fed exactly what the lineage reads, in its order, from the same lookups.
+  /// One pass over the rows for `lineage` (`building`; empty when not) and `inputs` (`executable`
+  /// given): the inputs are fed exactly what the lineage reads, in its order, from the same lookups.
   private func work(
     file: String, rows: [(id: String, fields: [String])], plan: LineagePlan, cache: CacheStore, watched: Set<String>,
     executable: String?, building: Bool
-  ) -> (lineage: LineageFile?, inputs: String?) {
+  ) -> (lineage: LineageFile, inputs: String?) {
     let (shared, byFile, anyFile, fromTool) = state.withLock { s in
       (s.shared, s.byFile[file] ?? [:], s.anyFile, s.fromTool)
     }
@@ -382,7 +379,7 @@ public final class LineageRecorder: Sendable {
         }
       }
       h?.add(-4)
-      if !building && !keptAll { return (nil, nil) }
+      if !building && !keptAll { return (out, nil) }
       if building {
         out.rows.append(
           LineageRow(file: file, id: row.id, fields: plan.attribute(table, tagged: tagged, declaredRow: declaredRow)))
@@ -396,7 +393,7 @@ public final class LineageRecorder: Sendable {
     for t in uncitedWatched(watched, plan) { _ = answer(t, kind: kindIndex(t.kind), hashing: h != nil) }
     var inputs: String? = nil
     if keptAll, var h { inputs = h.hex() }
-    return (building ? out : nil, inputs)
+    return (out, inputs)
   }
 
   /// What a lineage line names of the answer to `tag`, asked with `method`, from the facts the

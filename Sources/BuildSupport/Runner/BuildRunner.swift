@@ -52,8 +52,11 @@ public enum BuildRunner {
     var context: BuildContext? = nil
     /// What the build made (its products and their lineage), held for the same reason: freeing a
     /// walk's eighteen thousand rows and their lineage cost a BombJack refresh a fiftieth of its time.
-    var made: (products: [BuildProduct], lineage: LineageRun?)? = nil
+    var made: Made? = nil
   }
+
+  /// A build's products and, once worked out, their lineage.
+  typealias Made = (products: [BuildProduct], lineage: LineageRun?)
 
   /// Runs a build closure in-process for `tool` (the runner's own tests), printing through `printer`.
   public static func run(
@@ -76,7 +79,7 @@ public enum BuildRunner {
     var code = ExitCode.ok
     var errorText: String?
     var reports: [ProductReport] = []
-    var made: (products: [BuildProduct], lineage: LineageRun?)?
+    var made: Made?
     do {
       try Folders.prepare(options)
       await fetcher.readFirst(date: options.date)
