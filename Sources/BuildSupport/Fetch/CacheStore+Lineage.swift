@@ -120,6 +120,7 @@ final class AnswerTable: Sendable {
 
   private let stripes: [Stripe] = (0..<AnswerTable.stripeCount).map { _ in Stripe() }
   static let stripeCount = 64
+  static let firstRoom = 48
 
   private func stripe(_ key: AnswerKey) -> Stripe {
     stripes[Int(UInt(bitPattern: key.addressHash) % UInt(AnswerTable.stripeCount))]
@@ -129,7 +130,12 @@ final class AnswerTable: Sendable {
   func keep(_ record: CacheRecord, for key: AnswerKey, written: Bool = false) {
     // Made before the lock is taken: only a reference moves in.
     let kept = Kept(AnswerFacts(record))
-    stripe(key).records.withLock { $0[key] = kept }
+    stripe(key).records.withLock { records in
+      // Room for a small build's answers at the first: grown one at a time from empty, a stripe
+      // was moved six times, a third of what keeping RetroSpec's 1,400 answers cost.
+      if records.isEmpty { records.reserveCapacity(AnswerTable.firstRoom) }
+      records[key] = kept
+    }
     if written { writtenHashes.withLock { _ = $0.insert(key.addressHash) } }
   }
 

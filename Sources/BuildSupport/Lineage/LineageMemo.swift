@@ -97,17 +97,20 @@ struct LineageInputs {
     return SHA256.hex(digest: sha.finalize())
   }
 
-  /// Every field of an answer's line (a test holds that none is left out).
-  mutating func add(_ a: LineageAnswer) {
-    add(a.kind)
-    add(a.method)
-    add(a.url)
-    add(a.status)
-    add(a.fetched)
-    add(a.etag)
-    add(a.lastModified)
-    add(a.sha256)
-    add(a.length)
+  /// An answer as a row's tag names it and every fact the cache kept of it, of which its line is
+  /// made (a test holds that none is left out).
+  mutating func add(kind: String, method: String, url: String, _ f: borrowing AnswerFacts) {
+    add(kind)
+    add(method)
+    add(url)
+    add(f.url)
+    add(f.method.rawValue)
+    add(f.status)
+    add(f.fetched)
+    add(f.etag)
+    add(f.lastModified)
+    add(f.contentLength)
+    add(f.bodySHA256)
   }
 
   /// The source's plan, all of it that attribution and yields read.

@@ -293,22 +293,26 @@ public final class LineageRecorder: Sendable {
     /// number, or -1 when not building.
     func answer(_ tag: Tag, kind k: Int, hashing: Bool) -> Int {
       let known = building ? answerOf[tag] : nil
-      guard hashing || (building && known == nil) else { return known ?? -1 }
+      let makes = building && known == nil
+      guard hashing || makes else { return known ?? -1 }
       let method = k >= 0 ? methods[k] : "GET"
       let m: HTTPMethod = method == "HEAD" ? .head : .get
       var made: LineageAnswer?
+      // The inputs take the facts as kept, all of them, not the line made from them: equal facts
+      // make an equal line, and no line (its short digest a string of its own) is made only to be
+      // hashed, as it was for every answer of a warm rebuild.
       let kept = cache.withAnswerFacts(method: m, address: tag.url, addressHash: tag.urlHash) { f in
-        made = LineageRecorder.line(tag, method: method, facts: f)
+        if hashing { h?.add(kind: tag.kind, method: method, url: tag.url, f) }
+        if makes { made = LineageRecorder.line(tag, method: method, facts: f) }
       }
       if !kept {
         if hashing { keptAll = false }
-        if building {
+        if makes {
           made = URL(string: tag.url).flatMap { cache.storedRecord(method: m, url: $0) }.map {
             LineageRecorder.line(tag, method: method, facts: AnswerFacts($0))
           }
         }
       }
-      if hashing, let made { h?.add(made) }
       guard building else { return -1 }
       if let known { return known }
       let line = made ?? LineageAnswer(kind: tag.kind, method: method, url: tag.url)
@@ -397,7 +401,7 @@ public final class LineageRecorder: Sendable {
   }
 
   /// What a lineage line names of the answer to `tag`, asked with `method`, from the facts the
-  /// cache holds: the one place the lineage and the hash of its inputs both take it from.
+  /// cache holds: made of the tag, the method and the facts alone, which is what the inputs hash.
   private static func line(_ tag: Tag, method: String, facts: borrowing AnswerFacts) -> LineageAnswer {
     let head = method == "HEAD"
     return LineageAnswer(

@@ -100,22 +100,24 @@ public struct LineageYields: Codable, Sendable, Equatable {
     let answers = lineage.answers
     var kindOf = [Int](repeating: -1, count: answers.count)
     var lastKind = (name: "", index: -1)
-    for (n, a) in answers.enumerated() {
-      if a.kind != lastKind.name { lastKind = (a.kind, plan.index(of: a.kind) ?? -1) }
+    // By place, each value read where it lies: a loop over the elements copied every answer and
+    // row whole (a retain and a release for each of their strings), a third of this count.
+    for n in answers.indices {
+      if answers[n].kind != lastKind.name { lastKind = (answers[n].kind, plan.index(of: answers[n].kind) ?? -1) }
       kindOf[n] = lastKind.index
     }
     var rows = [Int](repeating: 0, count: answers.count)
     var lastRow = [Int](repeating: -1, count: answers.count)
     var byKind = plan.kinds.map { [Int](repeating: 0, count: $0.fields.count) }
     var byPage = [[Int]?](repeating: nil, count: answers.count)
-    for (r, row) in lineage.rows.enumerated() where row.file == file {
+    for r in lineage.rows.indices where lineage.rows[r].file == file {
       func counted(_ n: Int) {
         if lastRow[n] != r {
           lastRow[n] = r
           rows[n] += 1
         }
       }
-      for (field, origin) in row.fields {
+      for (field, origin) in lineage.rows[r].fields {
         // A field several answers give together counts once for their kind, by the first.
         let n: Int
         switch origin {
@@ -157,14 +159,27 @@ public struct LineageYields: Codable, Sendable, Equatable {
       return made
     }
     // Every answer the build read counts, also a page that gave no row (its yield is zero).
-    for (n, a) in answers.enumerated() {
-      answersByKind[a.kind, default: 0] += 1
-      if a.status == 200 { okByKind[a.kind, default: 0] += 1 }
-      guard kindOf[n] >= 0, plan.kinds[kindOf[n]].listing else { continue }
+    // Counted by the kind's place in the plan, named once at the end; a kind the plan does not
+    // list (none a build tags) by its name.
+    var (answered, ok) = ([Int](repeating: 0, count: plan.kinds.count), [Int](repeating: 0, count: plan.kinds.count))
+    for n in answers.indices {
+      let k = kindOf[n]
+      guard k >= 0 else {
+        answersByKind[answers[n].kind, default: 0] += 1
+        if answers[n].status == 200 { okByKind[answers[n].kind, default: 0] += 1 }
+        continue
+      }
+      answered[k] += 1
+      if answers[n].status == 200 { ok[k] += 1 }
+      guard plan.kinds[k].listing else { continue }
       pages.append(
         Page(
-          kind: a.kind, url: a.url, status: a.status, rows: rows[n],
-          fields: byPage[n].map { pageFields($0, kindOf[n]) } ?? [:]))
+          kind: answers[n].kind, url: answers[n].url, status: answers[n].status, rows: rows[n],
+          fields: byPage[n].map { pageFields($0, k) } ?? [:]))
+    }
+    for k in plan.kinds.indices {
+      if answered[k] > 0 { answersByKind[plan.kinds[k].name, default: 0] += answered[k] }
+      if ok[k] > 0 { okByKind[plan.kinds[k].name, default: 0] += ok[k] }
     }
   }
 }

@@ -243,9 +243,10 @@ public struct LineageFile: Sendable, Equatable {
       place[n] = Int.max
       first.append(n)
     }
-    for row in rows {
+    // By place: a loop over the elements copied each row and answer whole to write it.
+    for r in rows.indices {
       first.removeAll(keepingCapacity: true)
-      for (_, origin) in row.fields {
+      for (_, origin) in rows[r].fields {
         switch origin {
         case .answer(let n): cited(n)
         case .answers(let ns): for n in ns { cited(n) }
@@ -259,13 +260,13 @@ public struct LineageFile: Sendable, Equatable {
         placed += 1
         LineageFile.appendAnswer(answers[n], to: &out)
       }
-      LineageFile.appendRow(row, to: &out, keys: &keys) { n in
+      LineageFile.appendRow(rows[r], to: &out, keys: &keys) { n in
         guard answers.indices.contains(n) else { return n }
         return place[n] >= above ? place[n] - placed : place[n]
       }
     }
     // Pages read that gave no row (a listing that came back empty): drift needs to know they answered.
-    for (n, a) in answers.enumerated() where place[n] < 0 { LineageFile.appendAnswer(a, to: &out) }
+    for n in answers.indices where place[n] < 0 { LineageFile.appendAnswer(answers[n], to: &out) }
     return out
   }
 

@@ -179,38 +179,41 @@ final class LineageRecorderTests: XCTestCase {
     XCTAssertNil(inputs(r, cache), "that answer would be looked up on disk, which the inputs do not cover")
   }
 
-  /// The inputs hash each answer's line field by field: a field added to the line and left out of
-  /// the hash would let a build take a memo whose lineage differs in that field.
-  func testTheInputsHashEveryFieldOfAnAnswersLine() {
-    let a = LineageAnswer(
-      kind: "page", method: "GET", url: "https://example.org/1.html", status: 200, fetched: "2026-12-01T00:00:00Z",
-      etag: "\"1\"", lastModified: "Tue, 01 Dec 2026 00:00:00 GMT", sha256: "0123456789abcdef", length: "7")
+  /// The inputs hash every fact the cache kept of an answer, and the tag and method that name it:
+  /// a fact added and left out of the hash would let a build take a memo whose lineage differs in it.
+  func testTheInputsHashEveryFactOfAnAnswer() {
+    let record = CacheRecord(
+      key: "k", url: "https://example.org/1.html", method: .get, status: 200,
+      headers: ["etag": "\"1\"", "last-modified": "Tue, 01 Dec 2026 00:00:00 GMT", "content-length": "7"],
+      fetched: "2026-12-01T00:00:00Z", bodySHA256: String(repeating: "0123456789abcdef", count: 4), bodyBytes: 7,
+      charset: nil, keyVersion: CacheKey.version, removed: nil)
+    let a = AnswerFacts(record)
     XCTAssertEqual(
       Mirror(reflecting: a).children.map(\.label),
       [
-        "kind", "method", "url", "status", "fetched", "etag", "lastModified", "sha256", "length",
-      ], "a new field of the line: hash it in LineageInputs.add(LineageAnswer), then list it here")
-    func hex(_ a: LineageAnswer) -> String {
+        "url", "method", "status", "fetched", "etag", "lastModified", "contentLength", "bodySHA256",
+      ], "a new fact: hash it in LineageInputs.add(kind:method:url:_:), then list it here")
+    func hex(_ kind: String, _ method: String, _ url: String, _ f: AnswerFacts) -> String {
       var h = LineageInputs()
-      h.add(a)
+      h.add(kind: kind, method: method, url: url, f)
       return h.hex()
     }
-    var variants: [LineageAnswer] = []
-    for change in 0..<9 {
+    var variants = [hex("page", "GET", a.url, a), hex("head", "GET", a.url, a), hex("page", "HEAD", a.url, a)]
+    variants.append(hex("page", "GET", a.url + "?", a))
+    for change in 0..<8 {
       var b = a
       switch change {
-      case 0: b.kind = "head"
-      case 1: b.method = "HEAD"
-      case 2: b.url += "?"
-      case 3: b.status = 404
-      case 4: b.fetched = nil
-      case 5: b.etag = "\"2\""
-      case 6: b.lastModified = nil
-      case 7: b.sha256 = "fedcba9876543210"
-      default: b.length = nil
+      case 0: b.url += "?"
+      case 1: b.method = .head
+      case 2: b.status = 404
+      case 3: b.fetched = "2026-12-02T00:00:00Z"
+      case 4: b.etag = nil
+      case 5: b.lastModified = "Wed, 02 Dec 2026 00:00:00 GMT"
+      case 6: b.contentLength = "8"
+      default: b.bodySHA256 = String(repeating: "fedcba9876543210", count: 4)
       }
-      variants.append(b)
+      variants.append(hex("page", "GET", a.url, b))
     }
-    XCTAssertEqual(Set(([a] + variants).map(hex)).count, 10, "each field moves the hash")
+    XCTAssertEqual(Set(variants).count, 12, "each fact, the kind, the method and the URL move the hash")
   }
 }
