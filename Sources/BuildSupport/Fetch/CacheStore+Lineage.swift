@@ -26,6 +26,33 @@ extension CacheStore {
     answered.withFacts(for: AnswerKey(method, address, addressHash: addressHash), body)
   }
 
+  /// The cache's answers as the file system names them: the entries folder, the HEAD log and
+  /// each of the 256 shard folders, one `stat` each (`FileIdentity`). Every answer written or
+  /// dropped, by any process, renames a file into or out of a shard or appends to the log, so it
+  /// moves this; the parses and lineage kept beside the answers, and temporaries, do not. Nil
+  /// when no time has a fraction of a second: on a file system that keeps whole seconds, a
+  /// second write in the same second as the first would not move it.
+  static func answersFingerprint(root: URL) -> String? {
+    let entries = root.appendingPathComponent(CacheKey.version, isDirectory: true).path
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(260 * 41)
+    var fine = FileIdentity.append(entries, in: AT_FDCWD, to: &bytes)
+    let folder = open(entries, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folder >= 0 {
+      defer { close(folder) }
+      for name in ["head.log"] + CacheStore.shardNames {
+        if FileIdentity.append(name, in: folder, to: &bytes) { fine = true }
+      }
+    }
+    return fine ? SHA256.hex(bytes) : nil
+  }
+
+  /// `00` to `ff`: every shard a GET answer can be in.
+  static let shardNames: [String] = (0..<256).map { n in
+    let hex = Array("0123456789abcdef")
+    return String([hex[n >> 4], hex[n & 15]])
+  }
+
   /// The record on disk.
   func storedRecord(method: HTTPMethod, url: URL) -> CacheRecord? {
     let key = CacheKey(method: method, url: url)

@@ -21,8 +21,15 @@ struct LineageMemo: Codable, Sendable, Equatable {
   /// The memo kept for `file`, or nil when there is none or it does not decode (edited on disk: the
   /// lineage is then worked out in full and the memo written again).
   static func read(_ url: URL) -> LineageMemo? {
-    guard let bytes = CacheStore.contents(url.path, atMost: maximumBytes) else { return nil }
-    return try? JSONDecoder().decode(LineageMemo.self, from: Data(bytes))
+    CacheStore.contents(url.path, atMost: maximumBytes).flatMap(decode)
+  }
+
+  /// Read through `JSONSerialization`, as the yields are (`LineageYields.decode`), not `Codable`.
+  static func decode(_ bytes: [UInt8]) -> LineageMemo? {
+    guard let o = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
+      let inputs = o["inputs"] as? String, let lineage = o["lineage"] as? String, let yields = o["yields"] as? String
+    else { return nil }
+    return LineageMemo(inputs: inputs, lineage: lineage, yields: yields)
   }
 
   func write(to url: URL) throws {
@@ -43,11 +50,7 @@ struct LineageMemo: Codable, Sendable, Equatable {
   /// This executable as a file (device, inode, size, modification time): a lineage is worked out by
   /// code as well as from answers, so a rebuilt tool never takes an older tool's memo. Nil where
   /// the executable cannot be found, and then nothing is memoised.
-  static let executable: String? = {
-    var s = stat()
-    guard stat("/proc/self/exe", &s) == 0 else { return nil }
-    return "\(s.st_dev) \(s.st_ino) \(s.st_size) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec)"
-  }()
+  static let executable: String? = FileIdentity.of("/proc/self/exe")
 }
 
 /// The SHA-256 of a lineage's inputs, fed as typed values (each string with its length, each

@@ -12,6 +12,9 @@ public struct LineageRun: Sendable {
   var files: [Entry]
   var plan: LineagePlan
   var options: BuildOptions
+  var tool: BuildTool
+  /// What the run started from (nil when the executable cannot be named).
+  var runKey: LineageRunKey?
 
   /// A catalogue's lineage, or nil where the memo kept with the cache's lineage shows it is that
   /// one (`LineageMemo`), and what it was made from (nil when it cannot be memoised).
@@ -21,10 +24,20 @@ public struct LineageRun: Sendable {
     var inputs: String?
   }
 
-  init?(_ context: BuildContext, products: [BuildProduct]) {
+  init?(_ context: BuildContext, products: [BuildProduct], runKey: LineageRunKey? = nil) {
     guard context.options.lineage, let plan = context.tool.lineage else { return nil }
     self.plan = plan
     self.options = context.options
+    self.tool = context.tool
+    self.runKey = runKey
+    // Told in advance that every file's kept lineage is this run's: nothing was recorded, and
+    // nothing is worked out or compared (drift would compare the kept yields with themselves).
+    // `write` checks the run bore that out.
+    if runKey?.expected != nil {
+      files = products.map { Entry(product: $0, lineage: nil, inputs: nil) }
+      (previous, yields) = ([:], [:])
+      return
+    }
     let cache = context.fetcher.cache
     context.lineage.runDeferred()
     // Each file on a core of its own: once the catalogues' rules are done, which takes less time
@@ -70,6 +83,19 @@ public struct LineageRun: Sendable {
 
   /// The catalogues whose lineage the memo showed to be the kept one, so it was not worked out.
   var memoised: [String] { files.filter { $0.lineage == nil }.map(\.product.file) }
+
+  /// The note for the files whose kept lineage stands, or nil when none does.
+  var standing: String? {
+    let same = memoised
+    guard !same.isEmpty else { return nil }
+    if runKey?.expected != nil {
+      return "lineage of \(same.joined(separator: ", ")): this build started from the same answers, catalogues "
+        + "and options as the last, which changed none of them, by the same tool, so the kept lineage stands "
+        + "(nothing was recorded)"
+    }
+    return "lineage of \(same.joined(separator: ", ")): the same rows and answers as the last build's, "
+      + "by the same tool, so the kept lineage stands"
+  }
 
   /// This build's yields per file, counted once for drift and for the cache.
   var yields: [String: LineageYields]
@@ -146,6 +172,24 @@ public struct LineageRun: Sendable {
   func write(_ reports: [ProductReport], _ stored: Stored) throws -> [String] {
     var warnings: [String] = []
     let status = Dictionary(reports.map { ($0.file, $0.status) }, uniquingKeysWith: { a, _ in a })
+    // The run changed nothing when every file was built whole and left unchanged, and no answer
+    // was written or dropped: the next run from the same start may take every kept lineage as its own.
+    let changedNothing = {
+      !files.isEmpty && files.allSatisfy { !$0.product.partial && status[$0.product.file] == .unchanged }
+        && runKey?.answersUnchanged(options) == true
+    }
+    if let runKey, let expected = runKey.expected {
+      guard changedNothing(), files.map(\.product.file).sorted() == expected else {
+        LineageRunKey.forget(options, tool)
+        return [
+          "the lineage of \(files.map(\.product.file).joined(separator: ", ")) was not worked out: this run "
+            + "started from the same answers, catalogues and options as the last, which changed none of them, "
+            + "so it recorded none, but it did not end as that one did (it wrote or dropped an answer, or built "
+            + "other files or other rows); the kept lineage is the last build's, and the next build works it out"
+        ]
+      }
+      return []
+    }
     if let report = options.reportFile, let bytes = stored.besideReport {
       try AtomicFile.write(bytes, to: LineageRun.besideReport(report).path)
     }
@@ -181,6 +225,12 @@ public struct LineageRun: Sendable {
       try AtomicFile.write(bytes, to: path.path)
       try writeYields(counted, of: p.file)
       try writeMemo(e)
+    }
+    // Last, once every memo is in place, naming them as they are on disk.
+    if let runKey, runKey.mayExpect, changedNothing() {
+      try runKey.keep(options, tool, files: files.map(\.product.file))
+    } else {
+      LineageRunKey.forget(options, tool)
     }
     return warnings
   }

@@ -24,10 +24,15 @@ public final class BuildContext: Sendable {
     var notes: [String] = []
   }
 
-  public init(tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress, printer: Printer) {
+  /// `recordsLineage` false keeps no tags even with lineage on: the runner knows the run's
+  /// lineage before it starts (`LineageRunKey`).
+  public init(
+    tool: BuildTool, options: BuildOptions, fetcher: Fetcher, progress: Progress, printer: Printer,
+    recordsLineage: Bool = true
+  ) {
     self.tool = tool
     self.options = options
-    self.lineage = LineageRecorder(enabled: options.lineage)
+    self.lineage = LineageRecorder(enabled: options.lineage && recordsLineage)
     self.fetcher = fetcher
     self.progress = progress
     self.printer = printer

@@ -73,7 +73,9 @@ public enum BuildRunner {
     _ tool: BuildTool, options: BuildOptions, transport: Transport?, printer: Printer, _ build: Build
   ) async -> Outcome {
     let started = Monotonic.seconds()
-    let context = makeContext(tool, options, transport: transport, printer: printer)
+    let runKey = LineageRunKey(tool, options)
+    let context = makeContext(
+      tool, options, transport: transport, printer: printer, recordsLineage: runKey?.expected == nil)
     let fetcher = context.fetcher
 
     var code = ExitCode.ok
@@ -95,7 +97,7 @@ public enum BuildRunner {
       // validated and written; drift joins each catalogue's findings once its rules have run. At
       // the run's own priority: as a detached task's default it waited milliseconds behind the
       // rules' tasks, and it is the longer of the two.
-      let working = Task.detached(priority: .high) { LineageRun(context, products: products) }
+      let working = Task.detached(priority: .high) { LineageRun(context, products: products, runKey: runKey) }
       let storing = Task.detached(priority: .high) { try await working.value?.stored() }
       reports = try await writeAllOrNone(
         products, options: options, previous: context.previous, printer: printer,
@@ -104,13 +106,9 @@ public enum BuildRunner {
         made?.lineage = lineage
         do {
           if let stored = try await storing.value {
-            for warning in try lineage.write(reports, stored) { context.warn(warning) }
-            let same = lineage.memoised
-            if !same.isEmpty {
-              context.note(
-                "lineage of \(same.joined(separator: ", ")): the same rows and answers as the last build's, "
-                  + "by the same tool, so the kept lineage stands")
-            }
+            let warnings = try lineage.write(reports, stored)
+            for warning in warnings { context.warn(warning) }
+            if warnings.isEmpty, let standing = lineage.standing { context.note(standing) }
           }
         } catch {
           context.warn("the lineage was not written: \(sentence(error))")
@@ -236,9 +234,11 @@ public enum BuildRunner {
   }
 
   /// The fetcher and context every run gets from its options.
-  static func makeContext(_ tool: BuildTool, _ options: BuildOptions, transport: Transport?, printer: Printer)
-    -> BuildContext
-  {
+  /// `recordsLineage` false: the run's lineage is known to be the kept one before it starts
+  /// (`LineageRunKey`), so neither the answers' facts nor the rows' tags are kept.
+  static func makeContext(
+    _ tool: BuildTool, _ options: BuildOptions, transport: Transport?, printer: Printer, recordsLineage: Bool = true
+  ) -> BuildContext {
     var config = FetcherConfiguration(cacheRoot: options.cacheDirectory, allowedHosts: Set(tool.hosts))
     config.noNetwork = options.noNetwork
     config.refresh = options.refresh
@@ -255,11 +255,12 @@ public enum BuildRunner {
     config.userAgent = options.userAgent
     config.respectRobots = !options.ignoreRobots
     config.deadline = options.maxTimeSeconds.map { Date().addingTimeInterval(Double($0)) }
-    config.remembersAnswers = options.lineage
+    config.remembersAnswers = options.lineage && recordsLineage
     let fetcher = Fetcher(config, transport: transport)
     let context = BuildContext(
       tool: tool, options: options, fetcher: fetcher,
-      progress: Progress(quiet: options.quiet, printer: printer, counters: fetcher.counters), printer: printer)
+      progress: Progress(quiet: options.quiet, printer: printer, counters: fetcher.counters), printer: printer,
+      recordsLineage: recordsLineage)
     if options.ignoreRobots { context.note("note: --ignore-robots was given: robots.txt is not honoured for this run") }
     return context
   }

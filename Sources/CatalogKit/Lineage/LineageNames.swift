@@ -16,6 +16,10 @@ public enum LineageNames {
   /// What the lineage and the yields were made from, so an unchanged build need not make them again.
   public static func memo(_ file: String) -> String { stem(file) + ".memo.json" }
 
+  /// The key of a tool's last run that changed nothing (`bombjack-build.run.json`): a run that
+  /// starts from the same needs to record no lineage.
+  public static func run(tool: String) -> String { tool + ".run.json" }
+
   /// The uncompressed names builds before 2026-12-02 wrote; a build moves them out of the way.
   public static func legacy(_ file: String) -> [String] { [stem(file) + ".jsonl", stem(file) + ".previous.jsonl"] }
 

@@ -142,6 +142,123 @@ final class LineageMemoTests: XCTestCase {
     XCTAssertTrue(try build(["--no-network"]).stderr.contains(stands), "and taken again once nothing moves")
   }
 
+  private let recordedNothing = "so the kept lineage stands (nothing was recorded)"
+  private var runKey: URL { folder.appendingPathComponent(LineageNames.run(tool: "retrospec-build")) }
+
+  /// A `--no-network` rebuild that changed nothing leaves a run key; the next that starts from the
+  /// same answers, catalogue and options records nothing at all and leaves every file as it was.
+  func testARebuildFromWhereTheLastStartedRecordsNothing() throws {
+    XCTAssertEqual(try build().status, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: runKey.path), "a build that wrote answers leaves none")
+    let warm = try build(["--no-network"])
+    XCTAssertTrue(warm.stderr.contains("lineage of \(file): the same rows and answers"), warm.stderr)
+    let key = try Data(contentsOf: runKey)
+    let written = try files()
+    let inodes = try [lineage, yields, memo, runKey].map(inode)
+
+    let again = try build(["--no-network"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stderr.contains("lineage of \(file): this build started from the same answers"), again.stderr)
+    XCTAssertTrue(again.stderr.contains(recordedNothing), again.stderr)
+    XCTAssertEqual(try files(), written)
+    XCTAssertEqual(try Data(contentsOf: runKey), key)
+    XCTAssertEqual(try [lineage, yields, memo, runKey].map(inode), inodes, "nothing written again")
+
+    // A run that may fetch cannot promise to write no answer: it records, takes the memo, and
+    // leaves no key.
+    let online = try build()
+    XCTAssertTrue(online.stderr.contains(stands), online.stderr)
+    XCTAssertFalse(online.stderr.contains(recordedNothing), online.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: runKey.path))
+  }
+
+  /// Whatever the key names moved (the options, an answer, the catalogue file, a memo or the
+  /// yields, the executable): the run records, the memo decides, and the key is left anew.
+  func testTheRunKeyIsNotTakenWhenAnythingItNamesMoved() throws {
+    XCTAssertEqual(try build().status, 0)
+    XCTAssertEqual(try build(["--no-network"]).status, 0)
+    func run(_ extra: [String] = [], executable: URL? = nil) throws -> String {
+      let r = try build(["--no-network"] + extra, executable: executable)
+      XCTAssertEqual(r.status, 0, r.stderr)
+      return r.stderr
+    }
+    func taken(_ extra: [String] = [], executable: URL? = nil) throws -> Bool {
+      try run(extra, executable: executable).contains(recordedNothing)
+    }
+    XCTAssertTrue(try taken())
+
+    XCTAssertFalse(try taken(["--jobs", "2"]), "other options")
+    XCTAssertTrue(try taken(["--jobs", "2"]), "which leave their own key")
+    XCTAssertFalse(try taken())
+    XCTAssertTrue(try taken())
+
+    // An answer written or dropped by any process renames a file in a shard.
+    let shard = dir.appendingPathComponent("cache/v1/00")
+    try FileManager.default.createDirectory(at: shard, withIntermediateDirectories: true)
+    try Data().write(to: shard.appendingPathComponent("written"))
+    try FileManager.default.removeItem(at: shard.appendingPathComponent("written"))
+    let afterWrite = try run()
+    XCTAssertFalse(afterWrite.contains(recordedNothing), afterWrite)
+    XCTAssertTrue(afterWrite.contains(stands), "the same answers as the memo's: " + afterWrite)
+    XCTAssertTrue(try taken())
+
+    // The catalogue replaced by the same bytes: another file to the file system.
+    let bytes = try Data(contentsOf: catalogue)
+    try FileManager.default.removeItem(at: catalogue)
+    try bytes.write(to: catalogue)
+    XCTAssertFalse(try taken())
+    XCTAssertTrue(try taken())
+
+    // A memo or the yields edited: the key names the memo's digest, the memo the yields'.
+    let memoBytes = try Data(contentsOf: memo)
+    try (memoBytes + Data(" ".utf8)).write(to: memo)
+    XCTAssertFalse(try taken())
+    XCTAssertTrue(try taken())
+    let yieldsBytes = try Data(contentsOf: yields)
+    try (yieldsBytes + Data(" ".utf8)).write(to: yields)
+    XCTAssertFalse(try taken())
+    XCTAssertTrue(try taken())
+
+    // Another executable.
+    let copy = dir.appendingPathComponent("retrospec-build")
+    try FileManager.default.copyItem(at: Tool.productsDirectory.appendingPathComponent("retrospec-build"), to: copy)
+    XCTAssertFalse(try taken(executable: copy))
+    XCTAssertTrue(try taken(executable: copy))
+  }
+
+  /// A run told its lineage in advance that then builds other rows (here: the catalogue edited in
+  /// place with its size, inode and time kept, which the key cannot see) says its lineage was not
+  /// worked out and drops the key; the next run records everything again.
+  func testARunThatDoesNotEndAsTheLastDidSaysSoAndDropsTheKey() throws {
+    XCTAssertEqual(try build().status, 0)
+    XCTAssertEqual(try build(["--no-network"]).status, 0)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: runKey.path))
+    let kept = try Data(contentsOf: lineage)
+
+    var bytes = [UInt8](try Data(contentsOf: catalogue))
+    let title = try XCTUnwrap(bytes.firstRange(of: Array("\"title\"".utf8)))
+    let open = try XCTUnwrap(bytes[title.upperBound...].firstIndex(of: UInt8(ascii: "\"")))
+    bytes[open + 1] = bytes[open + 1] == UInt8(ascii: "Q") ? UInt8(ascii: "R") : UInt8(ascii: "Q")
+    var before = stat()
+    XCTAssertEqual(stat(catalogue.path, &before), 0)
+    let handle = try FileHandle(forUpdating: catalogue)
+    try handle.write(contentsOf: Data(bytes))
+    try handle.close()
+    var times = [before.st_atim, before.st_mtim]
+    XCTAssertEqual(utimensat(AT_FDCWD, catalogue.path, &times, 0), 0)
+
+    let r = try build(["--no-network"])
+    XCTAssertTrue(r.stderr.contains("the lineage of \(file) was not worked out"), r.stderr)
+    XCTAssertFalse(r.stderr.contains(stands), r.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: runKey.path))
+    XCTAssertEqual(try Data(contentsOf: lineage), kept, "the kept lineage left as it was")
+
+    let next = try build(["--no-network"])
+    XCTAssertEqual(next.status, 0, next.stderr)
+    XCTAssertTrue(next.stderr.contains("lineage of \(file): the same rows and answers"), next.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: runKey.path))
+  }
+
   /// With `--report` the merged lineage beside it needs every file's, so none is taken from the
   /// memo: the file beside the report is whole, and the kept files (the memo too) are the same.
   func testABuildWithAReportWorksEveryLineageOut() throws {
