@@ -47,9 +47,8 @@ public final class LineageRecorder: Sendable {
     var read: [Tag] = []
     /// Rows the source's own code lists (BombJack's hand-added Joystik run): every field is the tool's.
     var fromTool = Set<String>()
-    /// Tagging left for when the lineage is worked out (`later`).
+    /// Tagging started beside the build (`later`), kept until the process exits.
     var deferred: [@Sendable () -> Void] = []
-    var ranDeferred = 0
     /// Listing pages a row cites as its own answer rather than through `listed`, found once the
     /// tagging is done: with the numbered ones, the pages some row of some file cites.
     var ownListing: Set<Tag>?
@@ -139,23 +138,26 @@ public final class LineageRecorder: Sendable {
   }
 
   /// Tagging a source can do only once its rows are assembled (BombJack's: which walk page first
-  /// lists each file), left to run when the lineage is worked out, on the second core beside the
-  /// catalogues' rules, rather than on the build's own path before them.
+  /// lists each file), started at once on another thread, beside what is left of the build's own
+  /// work (its rules' indexes, its products: one core's work, which left the other idle), rather
+  /// than on either path; the lineage waits for it (`runDeferred`).
   public func later(_ work: @escaping @Sendable () -> Void) {
     guard enabled else { return }
     state.withLock { $0.deferred.append(work) }
+    started.enter()
+    DispatchQueue.global(qos: .userInitiated).async { [started] in
+      work()
+      started.leave()
+    }
   }
 
-  /// Runs the tagging left for later, once. The work is kept, not dropped: what it holds (a walk's
+  /// The tagging `later` started.
+  private let started = DispatchGroup()
+
+  /// Waits for the tagging `later` started. The work is kept, not dropped: what it holds (a walk's
   /// twenty thousand page addresses) would otherwise be freed one by one on the lineage's path,
   /// which cost a warm BombJack build more than the tagging; a build exits holding its context.
-  func runDeferred() {
-    let work = state.withLock { s in
-      defer { s.ranDeferred = s.deferred.count }
-      return s.deferred[s.ranDeferred...]
-    }
-    for w in work { w() }
-  }
+  func runDeferred() { started.wait() }
 
   /// Rows no page lists: the tool's code declares them, so each field is the tool's unless an
   /// answer (a size probe) gives it.
