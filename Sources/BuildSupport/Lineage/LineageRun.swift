@@ -120,6 +120,9 @@ public struct LineageRun: Sendable {
   struct Stored: Sendable {
     var besideReport: [UInt8]?
     var byFile: [String: Kept] = [:]
+    /// Each worked-out file's yields as they are written, where they differ from the kept ones:
+    /// encoded here, beside the rules, not after the verdicts on the build's last stretch.
+    var yields: [String: [UInt8]] = [:]
   }
 
   /// A catalogue's lineage for the cache: the same lines as the kept file (a warm rebuild, a
@@ -134,7 +137,7 @@ public struct LineageRun: Sendable {
     // One task per file, the report's as one more: a walk's seven shelves share the cores at the
     // end of a build, when nothing else is left to run.
     enum Part: Sendable {
-      case file(String, Kept)
+      case file(String, Kept, yields: [UInt8]?)
       case besideReport([UInt8])
     }
     return try await withThrowingTaskGroup(of: Part.self) { group in
@@ -143,12 +146,22 @@ public struct LineageRun: Sendable {
         group.addTask { .besideReport(try LineageFile.merged(files.compactMap(\.lineage)).stored()) }
       }
       for e in files where !e.product.partial {
-        group.addTask { .file(e.product.file, try e.lineage.map { try kept($0, of: e.product.file) } ?? .same) }
+        group.addTask {
+          let file = e.product.file
+          guard let lineage = e.lineage else { return .file(file, .same, yields: nil) }
+          let kept = try kept(lineage, of: file)
+          // The kept yields stand when the lines are the same and so are the counts.
+          guard let counted = self.yields[file] else { return .file(file, kept, yields: nil) }
+          if case .same = kept, previous[file] == counted { return .file(file, kept, yields: nil) }
+          return .file(file, kept, yields: [UInt8](try MachineJSON.encode(counted)))
+        }
       }
       var out = Stored()
       for try await part in group {
         switch part {
-        case .file(let file, let kept): out.byFile[file] = kept
+        case .file(let file, let kept, let yields):
+          out.byFile[file] = kept
+          if let yields { out.yields[file] = yields }
         case .besideReport(let bytes): out.besideReport = bytes
         }
       }
@@ -196,12 +209,12 @@ public struct LineageRun: Sendable {
     for e in files where !e.product.partial && [.written, .unchanged].contains(status[e.product.file]) {
       let p = e.product
       // A memoised lineage is the kept one, written with its yields and memo: nothing to write.
-      guard e.lineage != nil, let kept = stored.byFile[p.file], let counted = yields[p.file] else { continue }
+      guard e.lineage != nil, let kept = stored.byFile[p.file] else { continue }
       // The same answers as the kept lineage: nothing to write, and the previous one stays the
-      // build before that differed. The kept yields were read for drift already, so they are
+      // build before that differed. The kept yields were read for drift already, so they were
       // compared as read, not encoded again.
       guard case .new(let bytes, let damaged) = kept else {
-        if previous[p.file] != counted { try writeYields(counted, of: p.file) }
+        try writeYields(stored.yields[p.file], of: p.file)
         try writeMemo(e)
         continue
       }
@@ -223,7 +236,7 @@ public struct LineageRun: Sendable {
         try? FileManager.default.removeItem(at: LineageRun.folder(options.cacheDirectory).appendingPathComponent(name))
       }
       try AtomicFile.write(bytes, to: path.path)
-      try writeYields(counted, of: p.file)
+      try writeYields(stored.yields[p.file], of: p.file)
       try writeMemo(e)
     }
     // Last, once every memo is in place, naming them as they are on disk.
@@ -235,8 +248,10 @@ public struct LineageRun: Sendable {
     return warnings
   }
 
-  private func writeYields(_ counted: LineageYields, of file: String) throws {
-    try AtomicFile.write([UInt8](try MachineJSON.encode(counted)), to: LineageRun.yieldsPath(options, file).path)
+  /// Nothing to write when `bytes` is nil: the kept yields are this build's.
+  private func writeYields(_ bytes: [UInt8]?, of file: String) throws {
+    guard let bytes else { return }
+    try AtomicFile.write(bytes, to: LineageRun.yieldsPath(options, file).path)
   }
 
   /// Last, once the lineage and yields are in place, naming both as they are on disk: a build cut
