@@ -19,7 +19,14 @@ public enum CatalogueShape: String, Sendable, CaseIterable {
 extension IssueCatalogue: Catalogue {
   public static var shape: CatalogueShape { .issue }
   public var recordCount: Int { issues.count }
-  public var recordKeys: [String] { issues.map { $0.series + "/" + $0.id } }
+  /// By place, each key made from the two fields where they lie: a map copied each issue whole (a
+  /// retain and a release for each of its strings), for both catalogues a rebuild compares.
+  public var recordKeys: [String] {
+    var keys: [String] = []
+    keys.reserveCapacity(issues.count)
+    for n in issues.indices { keys.append(issues[n].series + "/" + issues[n].id) }
+    return keys
+  }
 }
 
 extension PopBoksCatalogue: Catalogue {

@@ -10,18 +10,25 @@ public enum StableFieldCheck {
   /// A WARN (`catalogue/stable-fields`) listing every row whose `pages` or `bytes` changed, when
   /// more than `limit` of the shared rows did; nil otherwise.
   public static func compare(previous: IssueCatalogue, new: IssueCatalogue) -> Finding? {
-    var old: [String: Issue] = [:]
-    for i in previous.issues { old[i.series + "/" + i.id] = i }
+    // Only the two fields compared are kept, and each issue is read where it lies: copying every
+    // issue whole, into the table and out of both lists, was most of this check's cost.
+    var old: [String: (pages: Int?, bytes: Int64?)] = [:]
+    old.reserveCapacity(previous.issues.count)
+    for n in previous.issues.indices {
+      old[previous.issues[n].series + "/" + previous.issues[n].id] = (
+        previous.issues[n].pages, previous.issues[n].bytes
+      )
+    }
     var shared = 0
     var changed: [String] = []
-    for i in new.issues {
-      let key = i.series + "/" + i.id
-      guard let o = old[key] else { continue }
+    for n in new.issues.indices {
+      guard let o = old[new.issues[n].series + "/" + new.issues[n].id] else { continue }
+      let (pages, bytes) = (new.issues[n].pages, new.issues[n].bytes)
       shared += 1
       var parts: [String] = []
-      if o.pages != i.pages { parts.append("pages \(show(o.pages)) => \(show(i.pages))") }
-      if o.bytes != i.bytes { parts.append("bytes \(show(o.bytes)) => \(show(i.bytes))") }
-      if !parts.isEmpty { changed.append("\(i.id) " + parts.joined(separator: ", ")) }
+      if o.pages != pages { parts.append("pages \(show(o.pages)) => \(show(pages))") }
+      if o.bytes != bytes { parts.append("bytes \(show(o.bytes)) => \(show(bytes))") }
+      if !parts.isEmpty { changed.append("\(new.issues[n].id) " + parts.joined(separator: ", ")) }
     }
     guard changed.count >= floor, Double(changed.count) > limit * Double(shared) else { return nil }
     return Finding(
