@@ -145,7 +145,9 @@ public final class LineageRecorder: Sendable {
     guard enabled else { return }
     state.withLock { $0.deferred.append(work) }
     started.enter()
-    DispatchQueue.global(qos: .userInitiated).async { [started] in
+    // A thread of its own, not a queue the tasks' threads are drawn from: the lineage blocks a
+    // task's thread waiting for it, which must never wait for a thread to run it.
+    Thread.detachNewThread { [started] in
       work()
       started.leave()
     }
