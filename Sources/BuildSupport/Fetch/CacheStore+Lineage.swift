@@ -47,12 +47,6 @@ extension CacheStore {
     return fine ? SHA256.hex(bytes) : nil
   }
 
-  /// `00` to `ff`: every shard a GET answer can be in.
-  static let shardNames: [String] = (0..<256).map { n in
-    let hex = Array("0123456789abcdef")
-    return String([hex[n >> 4], hex[n & 15]])
-  }
-
   /// The record on disk.
   func storedRecord(method: HTTPMethod, url: URL) -> CacheRecord? {
     let key = CacheKey(method: method, url: url)

@@ -328,6 +328,12 @@ public final class CacheStore: Sendable {
     name.utf8.count == 2 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
+  /// `00` to `ff`: every shard a GET answer can be in.
+  static let shardNames: [String] = (0..<256).map { n in
+    let hex = Array("0123456789abcdef")
+    return String([hex[n >> 4], hex[n & 15]])
+  }
+
   // MARK: - HEAD log
 
   /// Drops what is known of the HEAD log (after it was rewritten).

@@ -26,6 +26,8 @@ struct LineageRunKey: Sendable {
   /// changed nothing started from the same key and every file it kept still hashes to what it
   /// named; nil otherwise.
   private(set) var expected: [String]?
+  /// The run key file as this run found it (read only when the run may be told in advance).
+  private var lastKept: Kept?
 
   /// Nil when there is no lineage to keep, the executable cannot be named, or the cache's
   /// answers cannot be told apart by their folders (`CacheStore.answersFingerprint`).
@@ -34,32 +36,33 @@ struct LineageRunKey: Sendable {
       let answers = CacheStore.answersFingerprint(root: options.cacheDirectory)
     else { return nil }
     self.answers = answers
-    var sha = SHA256()
-    func add(_ s: String) {
-      sha.update(Array(String(s.utf8.count).utf8) + [0x3A] + Array(s.utf8))
-    }
-    add("shelfmark lineage run key 1")
-    add(executable)
-    add(tool.name)
+    // Typed and framed as the memo's inputs are.
+    var h = LineageInputs()
+    h.add("shelfmark lineage run key 1")
+    h.add(executable)
+    h.add(tool.name)
     // Every option given, as given, and what a default resolves to that the executable alone
     // does not fix (the folders from the working directory, the date from the clock).
+    h.add(options.values.count)
     for (name, values) in options.values.sorted(by: { $0.key < $1.key }) {
-      add(name)
-      add(String(values.count))
-      for v in values { add(v) }
+      h.add(name)
+      h.add(values.count)
+      for v in values { h.add(v) }
     }
-    add(options.cacheDirectory.path)
-    add(options.outputDirectory.path)
-    add(options.outputFile?.path ?? "")
-    add(options.date)
-    add(answers)
+    h.add(options.cacheDirectory.path)
+    h.add(options.outputDirectory.path)
+    h.add(options.outputFile?.path)
+    h.add(options.date)
+    h.add(answers)
     for file in tool.files {
-      add(file)
-      add(FileIdentity.of(options.target(for: file).path) ?? "absent")
+      h.add(file)
+      h.add(FileIdentity.of(options.target(for: file).path))
     }
-    key = SHA256.hex(digest: sha.finalize())
+    key = h.hex()
     mayExpect = options.noNetwork && !options.refresh && options.reportFile == nil
-    guard mayExpect, let kept = LineageRunKey.read(options, tool), kept.key == key, !kept.memos.isEmpty else { return }
+    guard mayExpect else { return }
+    lastKept = LineageRunKey.read(options, tool)
+    guard let kept = lastKept, kept.key == key, !kept.memos.isEmpty else { return }
     for (file, digest) in kept.memos {
       guard let bytes = CacheStore.contents(LineageMemo.path(options, file).path, atMost: LineageMemo.maximumBytes),
         SHA256.hex(bytes) == digest, let memo = LineageMemo.decode(bytes),
@@ -109,7 +112,7 @@ struct LineageRunKey: Sendable {
       memos[file] = SHA256.hex(bytes)
     }
     let kept = Kept(key: key, memos: memos)
-    guard LineageRunKey.read(options, tool) != kept else { return }
+    guard kept != lastKept else { return }
     try AtomicFile.write([UInt8](try MachineJSON.encode(kept)), to: LineageRunKey.path(options, tool).path)
   }
 

@@ -5,19 +5,16 @@ import Foundation
 /// and no bytes.
 enum FileIdentity {
   /// Nil when the path cannot be stat'ed (absent, unreadable).
-  static func of(_ path: String) -> String? { of(path, in: AT_FDCWD) }
-
-  /// `name` in the open folder `folder`: the folder's path is not looked up again for each of
-  /// hundreds of names in it.
-  static func of(_ name: String, in folder: Int32) -> String? {
+  static func of(_ path: String) -> String? {
     var s = stat()
-    guard fstatat(folder, name, &s, 0) == 0 else { return nil }
+    guard stat(path, &s) == 0 else { return nil }
     return "\(s.st_dev) \(s.st_ino) \(s.st_size) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec)"
   }
 
-  /// The same five numbers as bytes (or a zero byte when there is no such file), for hashing
-  /// hundreds at once with no text made for each. Returns whether the file's time has a fraction
-  /// of a second (false for no file).
+  /// The same five numbers as bytes (or a zero byte when there is no such file) of `name` in the
+  /// open folder `folder` (`AT_FDCWD` for a path), for hashing hundreds at once with no text made
+  /// for each and the folder's path not looked up again for each. Returns whether the file's time
+  /// has a fraction of a second (false for no file).
   @discardableResult
   static func append(_ name: String, in folder: Int32, to out: inout [UInt8]) -> Bool {
     var s = stat()
