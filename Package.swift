@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Linux only: the code uses Glibc spellings (`st_mtim`, `SOCK_STREAM.rawValue`) and links libcurl,
-// libxml2, SQLite, zlib and libcrypto from the system, so no Apple platform is claimed.
+// libxml2, SQLite, zlib, liblzma and libcrypto from the system, so no Apple platform is claimed.
 let package = Package(
   name: "Shelfmark",
   products: [
@@ -31,10 +31,12 @@ let package = Package(
     .systemLibrary(
       name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
+      name: "CLzma", path: "Sources/CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+    .systemLibrary(
       name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // Pure: bytes in, values out.
-    .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib", "CCrypto"]),
+    .target(name: "CatalogKit", dependencies: ["CLibXML2", "CZlib", "CLzma", "CCrypto"]),
     // Everything with I/O. The commit `--version` names is stamped at every build by the plugin;
     // Version/BuildStamp.swift is the placeholder the old stamp script rewrote in place (checkouts
     // have it marked skip-worktree), kept out of the build rather than deleted so they merge cleanly.

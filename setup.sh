@@ -13,7 +13,7 @@ case "${1:-}" in
   *) echo "error: unknown option '$1'; setup.sh takes --deps-only or nothing." >&2; exit 64 ;;
 esac
 
-packages=(libxml2-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev libssl-dev pkg-config curl)
+packages=(libxml2-dev libsqlite3-dev zlib1g-dev liblzma-dev libcurl4-openssl-dev libssl-dev pkg-config curl xz-utils)
 # The venv the interop tests and the workflow checks use (.ci/run): the swift image has Python's
 # library but not python3 -m venv, and without it those tests would skip and CI still pass. git and
 # jq for scripts/workflow-dry-run (its stand-in gh answers --jq with jq).

@@ -90,8 +90,8 @@ split -l 1 -d -a 4 --additional-suffix=.json "$work/history.jsonl" "$work/histor
 validate history-line.schema.json "$work/history/"*.json
 # Each catalogue's lineage as catalog build keeps it beside its report (this run's and the last).
 mkdir -p "$work/lineage"
-for f in "$work/rebuild/lineage/"*.jsonl.gz; do
-  gzip -dc "$f" | split -l 1 -d -a 6 --additional-suffix=.json - "$work/lineage/$(basename "$f" .jsonl.gz)-"
+for f in "$work/rebuild/lineage/"*.jsonl.xz; do
+  xz -dc "$f" | split -l 1 -d -a 6 --additional-suffix=.json - "$work/lineage/$(basename "$f" .jsonl.xz)-"
 done
 validate lineage-line.schema.json "$work/lineage/"*.json
 
@@ -107,13 +107,13 @@ run diff-same 0 "$bin/catalog" diff --json --ignore generated "$out" "$out"
 validate diff.schema.json "$work/json/diff-folders.json" "$work/json/diff-files.json" "$work/json/diff-same.json"
 
 cache="$caches/.retrospec-cache"
-row=$(gzip -dc "$work/rebuild/lineage/retrospec-catalog.jsonl.gz" | grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4)
+row=$(xz -dc "$work/rebuild/lineage/retrospec-catalog.jsonl.xz" | grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4)
 run explain 0 "$bin/catalog" explain "$out/retrospec-catalog.json" "$row" --cache "$cache" --json
 # The previous lineage is there only once a build's answers differed from the one before.
-older="$cache/lineage/retrospec-catalog.previous.jsonl.gz"
-[ -f "$older" ] || older="$cache/lineage/retrospec-catalog.jsonl.gz"
+older="$cache/lineage/retrospec-catalog.previous.jsonl.xz"
+[ -f "$older" ] || older="$cache/lineage/retrospec-catalog.jsonl.xz"
 run explain-two 0 "$bin/catalog" explain "$out/retrospec-catalog.json" "$row" --json \
-  --lineage "$older" --lineage "$cache/lineage/retrospec-catalog.jsonl.gz"
+  --lineage "$older" --lineage "$cache/lineage/retrospec-catalog.jsonl.xz"
 validate explain.schema.json "$work/json/explain.json" "$work/json/explain-two.json"
 run cache-ls 0 "$bin/catalog" cache ls --json --cache "$cache"
 validate cache-ls.schema.json "$work/json/cache-ls.json"

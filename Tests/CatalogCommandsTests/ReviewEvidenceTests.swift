@@ -31,7 +31,7 @@ final class ReviewEvidenceTests: XCTestCase {
       ],
       rows: [LineageRow(file: "p.json", id: "1", fields: fields)])
     var evidence = ReviewEvidence()
-    evidence.pairs["p.json"] = .init(old: old, new: new, oldPath: "r/p.previous.jsonl.gz", newPath: "r/p.jsonl.gz")
+    evidence.pairs["p.json"] = .init(old: old, new: new, oldPath: "r/p.previous.jsonl.xz", newPath: "r/p.jsonl.xz")
     let (lines, parserChange) = evidence.lines(file: "p.json", id: "1")
     XCTAssertFalse(parserChange)
     XCTAssertEqual(
@@ -43,7 +43,7 @@ final class ReviewEvidenceTests: XCTestCase {
           + "HEAD https://h/1/2_4_0.jpg fetched 2026-12-01T00:00:00Z (403, length 64)",
         "title from script GET https://h/s.js: fetched 2026-11-24T00:00:00Z (200, sha256 aaaaaaaaaaaaaaaa) → "
           + "fetched 2026-12-01T00:00:00Z (200, sha256 bbbbbbbbbbbbbbbb)",
-        "catalog explain catalogs-new/p.json 1 --lineage r/p.previous.jsonl.gz --lineage r/p.jsonl.gz",
+        "catalog explain catalogs-new/p.json 1 --lineage r/p.previous.jsonl.xz --lineage r/p.jsonl.xz",
       ])
   }
 }

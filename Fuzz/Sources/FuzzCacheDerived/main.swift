@@ -6,8 +6,8 @@ import FuzzSupport
 // What a build reads back from its own cache folder, which anything may have cut or edited: a
 // cache record (a record file or a HEAD-log line, read on its bytes or through JSONSerialization),
 // a parse-cache entry (its header, and the payloads of BombJack's pages, Vintage Apple's sections,
-// RetroSpec's magshow and index pages and Atarimania's title pages and index) and the lineage and
-// yields files. Any bytes must read as a value or as nothing.
+// RetroSpec's magshow and index pages and Atarimania's title pages and index) and the lineage (xz,
+// gzip or plain) and yields files. Any bytes must read as a value or as nothing.
 let page = URL(string: "https://commodore.bombjack.org/commodore/magazines/index.htm") ?? URL(fileURLWithPath: "/")
 // A title's id is read from its address, so the address is one a build asks for.
 let title = AtarimaniaSite.titleURL("18") ?? page

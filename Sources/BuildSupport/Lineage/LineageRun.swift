@@ -4,9 +4,9 @@ import Foundation
 /// One build's lineage: made from the recorder's tags once the products are built, compared with
 /// the previous build's for drift, then written beside the report and into the cache.
 ///
-/// Where it goes: `--report R.json` puts every product's rows in `R.lineage.jsonl.gz`; a build of a
+/// Where it goes: `--report R.json` puts every product's rows in `R.lineage.jsonl.xz`; a build of a
 /// whole catalogue (not `--only`) that was written or unchanged also keeps its rows in
-/// `<cache>/lineage/<catalogue>.jsonl.gz`, the previous one moved to `<catalogue>.previous.jsonl.gz`, so
+/// `<cache>/lineage/<catalogue>.jsonl.xz`, the previous one moved to `<catalogue>.previous.jsonl.xz`, so
 /// the next build (and the review page) finds last week's evidence where the cache lives.
 public struct LineageRun: Sendable {
   var files: [Entry]
@@ -169,14 +169,15 @@ public struct LineageRun: Sendable {
     }
   }
 
-  /// A file's lines against the cache's kept file: inflating that to compare is a third of the
-  /// cost of compressing the lines again, and it checks the whole file (its CRC too).
+  /// A file's lines against the cache's kept file: inflating that to compare costs a few
+  /// milliseconds where compressing the lines again costs tens, and it checks the whole file (its
+  /// CRC-64 too). Under this name only xz is whole; anything else was edited or cut.
   private func kept(_ lineage: LineageFile, of file: String) throws -> Kept {
     let lines = lineage.encoded()
     guard let kept = CacheStore.contents(LineageRun.cachePath(options, file).path) else {
       return .new(try LineageFile.compressed(lines), keptIsDamaged: false)
     }
-    let inflated = GzipMembers.isGzip(kept) ? GzipMembers.inflateBody(kept, cap: LineageFile.maximumBytes) : nil
+    let inflated = Xz.isXz(kept) ? Xz.decompress(kept, cap: LineageFile.maximumBytes) : nil
     return inflated == lines ? .same : .new(try LineageFile.compressed(lines), keptIsDamaged: inflated == nil)
   }
 
@@ -273,7 +274,7 @@ public struct LineageRun: Sendable {
     folder(o.cacheDirectory).appendingPathComponent(LineageNames.yields(file))
   }
 
-  /// `R.json` → `R.lineage.jsonl.gz` beside it.
+  /// `R.json` → `R.lineage.jsonl.xz` beside it.
   public static func besideReport(_ report: URL) -> URL {
     report.deletingLastPathComponent().appendingPathComponent(LineageNames.besideReport(report.lastPathComponent))
   }
@@ -286,12 +287,16 @@ public struct LineageRun: Sendable {
     folder(o.cacheDirectory).appendingPathComponent(LineageNames.previous(file))
   }
 
-  /// The last build's lineage as an older build left it, uncompressed: it becomes the previous
-  /// lineage once, so the first review page after the upgrade still has both sides.
+  /// The last build's lineage as an older build left it (gzip, or uncompressed): it becomes the
+  /// previous lineage once, so the first review page after the upgrade still has both sides.
   static func legacyLineage(_ o: BuildOptions, _ file: String) -> LineageFile? {
-    let url = folder(o.cacheDirectory).appendingPathComponent(LineageNames.legacy(file)[0])
-    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-    return try? LineageFile.decode([UInt8](data))
+    for name in LineageNames.legacyCurrent(file) {
+      guard let bytes = CacheStore.contents(folder(o.cacheDirectory).appendingPathComponent(name).path) else {
+        continue
+      }
+      return try? LineageFile.decode(bytes)
+    }
+    return nil
   }
 
   /// `<cache>/lineage/`: the cache folder is what a weekly rebuild restores, so last week's

@@ -17,7 +17,7 @@ struct ReviewEvidence {
   /// The folder of the rebuilt catalogues as the command should name it (`catalogs-new`).
   var newFolder: String = "catalogs-new"
 
-  /// `<folder>/<stem>.previous.jsonl.gz` and `<folder>/<stem>.jsonl.gz` for each file, when both are there.
+  /// `<folder>/<stem>.previous.jsonl.xz` and `<folder>/<stem>.jsonl.xz` for each file, when both are there.
   static func read(_ folder: URL, files: [String], shownAs shown: String) -> ReviewEvidence {
     var out = ReviewEvidence()
     for file in files {

@@ -16,7 +16,7 @@ enum ExplainCommand: Subcommand {
   static let lineage = Option.repeated(
     "--lineage", value: "<file>",
     help:
-      "The build's lineage (JSON Lines); given twice, the older first, it also shows what changed. (default: <cache>/lineage/<catalogue>.jsonl.gz)"
+      "The build's lineage (JSON Lines); given twice, the older first, it also shows what changed. (default: <cache>/lineage/<catalogue>.jsonl.xz)"
   )
   static let cache = Option.text(
     "--cache", value: "<dir>", help: "The source's cache: says whether each answer is still the one the cache holds.",
@@ -32,13 +32,10 @@ enum ExplainCommand: Subcommand {
     var lineagePaths = args[Self.lineage]
     if lineagePaths.isEmpty, let cache {
       let folder = LineageRun.folder(cache)
-      let current = folder.appendingPathComponent(LineageNames.current(file)).path
-      // A cache an older build left has its lineage uncompressed, under the legacy name.
-      let legacy = folder.appendingPathComponent(LineageNames.legacy(file)[0]).path
-      lineagePaths = [
-        FileManager.default.fileExists(atPath: current) || !FileManager.default.fileExists(atPath: legacy)
-          ? current : legacy
-      ]
+      // A cache an older build left has its lineage under an older name (gzip, or uncompressed).
+      let names = [LineageNames.current(file)] + LineageNames.legacyCurrent(file)
+      let paths = names.map { folder.appendingPathComponent($0).path }
+      lineagePaths = [paths.first { FileManager.default.fileExists(atPath: $0) } ?? paths[0]]
     }
     guard !lineagePaths.isEmpty else {
       return usageError("give --lineage <file>, or --cache <dir> to find it.", console)

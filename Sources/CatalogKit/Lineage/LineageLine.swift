@@ -270,23 +270,35 @@ public struct LineageFile: Sendable, Equatable {
     return out
   }
 
-  /// The file as it is kept on disk: the lines gzip-compressed (`.jsonl.gz`). A listing page's
+  /// The file as it is kept on disk: the lines xz-compressed (`.jsonl.xz`). A listing page's
   /// URL, kind and dates repeat on every line that cites it, so the lines shrink to a tenth or less.
   public func stored() throws -> [UInt8] { try LineageFile.compressed(encoded()) }
 
   /// Lines `encoded()` gave, compressed as a lineage file keeps them.
   public static func compressed(_ lines: [UInt8]) throws -> [UInt8] {
     do {
-      return try GzipMembers.compress(lines, level: compressionLevel)
+      return try Xz.compress(lines, effort: lines.count <= thoroughBytes ? .thorough : .quick)
     } catch {
       throw Malformed(line: 0, reason: "\(error)")
     }
   }
 
-  /// zlib's level 5: on a RetroSpec build's 437 KB of lines, level 4 takes 3.4 ms for 43.6 KB,
-  /// 5 the same time for 40.4 KB, the default 6 nearly twice as long for 39.7 KB; levels 1–3 are
-  /// barely faster and a fifth bigger.
-  static let compressionLevel: Int32 = 5
+  /// Up to a megabyte of lines gets xz's thorough parse, bigger files its quick one, so that
+  /// compressing a file costs at most about a seventh of a second here: a source with detail pages
+  /// (RetroSpec's 675 rows, 417 KB of lines) needs the thorough parse to come to 30 bytes a row
+  /// (the quick one gives 41, gzip 42); a listing-built source's big shelf (BombJack's 4,500 rows,
+  /// 2 MB) comes to 15 bytes a row in 22 ms with the quick one, where the thorough one would take
+  /// a quarter of a second a file, in every refresh that moves a listing page's fetch time.
+  static let thoroughBytes = 1 << 20
+
+  /// The lines of a kept lineage file: xz as builds write it, gzip as builds before 2026-12-08
+  /// wrote it, or plain JSON Lines as older ones did. Nil when a compressed file does not inflate
+  /// whole (cut or edited on disk) or to more than `maximumBytes`.
+  public static func lines(of stored: [UInt8]) -> [UInt8]? {
+    if Xz.isXz(stored) { return Xz.decompress(stored, cap: maximumBytes) }
+    if GzipMembers.isGzip(stored) { return GzipMembers.inflateBody(stored, cap: maximumBytes) }
+    return stored
+  }
 
   /// How many hex digits of an answer body's SHA-256 a lineage keeps: 64 bits, as a short commit
   /// hash, tell two answers of one URL apart and find the body in the cache; the whole digest was
@@ -385,17 +397,12 @@ public struct LineageFile: Sendable, Equatable {
   /// The most a lineage file may inflate to: a million rows are a few hundred megabytes.
   public static let maximumBytes = 1 << 30
 
-  /// Reads a lineage file, gzip-compressed as builds write it or plain JSON Lines. A row citing an answer the file does not hold is malformed: it would
+  /// Reads a lineage file, compressed as builds write it (or did, `lines(of:)`) or plain JSON Lines. A row citing an answer the file does not hold is malformed: it would
   /// explain a field with nothing.
   public static func decode(_ stored: [UInt8]) throws -> LineageFile {
-    let bytes: [UInt8]
-    if GzipMembers.isGzip(stored) {
-      guard let inflated = GzipMembers.inflateBody(stored, cap: maximumBytes) else {
-        throw Malformed(line: 0, reason: "not a gzip stream that inflates to at most \(maximumBytes >> 20) MB")
-      }
-      bytes = inflated
-    } else {
-      bytes = stored
+    guard let bytes = lines(of: stored) else {
+      throw Malformed(
+        line: 0, reason: "not a whole \(Xz.isXz(stored) ? "xz" : "gzip") stream of at most \(maximumBytes >> 20) MB")
     }
     var file = LineageFile()
     var numbered: [Int: Int] = [:]

@@ -5,10 +5,10 @@ public enum LineageNames {
   public static func stem(_ file: String) -> String { file.hasSuffix(".json") ? String(file.dropLast(5)) : file }
 
   /// This build's lineage of a catalogue.
-  public static func current(_ file: String) -> String { stem(file) + ".jsonl.gz" }
+  public static func current(_ file: String) -> String { stem(file) + ".jsonl.xz" }
 
   /// The build before's, kept beside it for the review page and `catalog explain`.
-  public static func previous(_ file: String) -> String { stem(file) + ".previous.jsonl.gz" }
+  public static func previous(_ file: String) -> String { stem(file) + ".previous.jsonl.xz" }
 
   /// What drift compares next time: each listing page's yield, each kind's fields.
   public static func yields(_ file: String) -> String { stem(file) + ".yields.json" }
@@ -20,9 +20,16 @@ public enum LineageNames {
   /// starts from the same needs to record no lineage.
   public static func run(tool: String) -> String { tool + ".run.json" }
 
-  /// The uncompressed names builds before 2026-12-02 wrote; a build moves them out of the way.
-  public static func legacy(_ file: String) -> [String] { [stem(file) + ".jsonl", stem(file) + ".previous.jsonl"] }
+  /// The last build's lineage under the names older builds gave it, the newest first: gzip before
+  /// 2026-12-08, uncompressed before 2026-12-02.
+  public static func legacyCurrent(_ file: String) -> [String] { [stem(file) + ".jsonl.gz", stem(file) + ".jsonl"] }
 
-  /// `R.json` → `R.lineage.jsonl.gz` (any other name gets `.lineage.jsonl.gz` added).
-  public static func besideReport(_ reportName: String) -> String { stem(reportName) + ".lineage.jsonl.gz" }
+  /// Every name older builds wrote (`legacyCurrent` and the previous build's); a build moves them
+  /// out of the way.
+  public static func legacy(_ file: String) -> [String] {
+    legacyCurrent(file) + [stem(file) + ".previous.jsonl.gz", stem(file) + ".previous.jsonl"]
+  }
+
+  /// `R.json` → `R.lineage.jsonl.xz` (any other name gets `.lineage.jsonl.xz` added).
+  public static func besideReport(_ reportName: String) -> String { stem(reportName) + ".lineage.jsonl.xz" }
 }

@@ -93,8 +93,8 @@ final class LineageFileTests: XCTestCase {
       try LineageFile.decode(Array((answer + "\n" + #"{"fields":{"id":-1},"file":"c.json","id":"A"}"#).utf8)))
   }
 
-  /// As a build keeps it: gzip-compressed, read back the same; a file an older build wrote
-  /// (uncompressed, whole digests) reads with its digests short, so the two builds compare.
+  /// As a build keeps it: xz-compressed, read back the same; files older builds wrote (gzip, or
+  /// uncompressed with whole digests) read the same lines, with the digests short, so builds compare.
   func testTheStoredFileIsCompressedAndAnOlderBuildsWholeDigestsReadShort() throws {
     let listing = (0..<200).map { answer("listing", "https://h/list?page=\($0)") }
     let file = LineageFile(
@@ -103,9 +103,11 @@ final class LineageFileTests: XCTestCase {
         LineageRow(file: "c.json", id: "A\($0)", fields: ["id": .answer($0), "title": .answer($0)])
       })
     let stored = try file.stored()
-    XCTAssertTrue(GzipMembers.isGzip(stored))
+    XCTAssertTrue(Xz.isXz(stored))
     XCTAssertLessThan(stored.count * 5, file.encoded().count, "the repeated keys and URLs compress")
     XCTAssertEqual(try LineageFile.decode(stored), file)
+    XCTAssertEqual(try file.stored(), stored, "the same lines compress to the same bytes")
+    XCTAssertEqual(try LineageFile.decode(try GzipMembers.compress(file.encoded(), level: 5)), file)
 
     let whole = "19fb1c18" + String(repeating: "0123456789abcdef", count: 3) + "01234567"
     XCTAssertEqual(whole.count, 64)
@@ -121,9 +123,14 @@ final class LineageFileTests: XCTestCase {
   }
 
   func testATruncatedCompressedFileIsMalformedNotEmpty() throws {
-    let stored = try LineageFile(answers: [answer("listing", "https://h/l")], rows: []).stored()
+    let file = LineageFile(answers: [answer("listing", "https://h/l")], rows: [])
+    let stored = try file.stored()
     XCTAssertThrowsError(try LineageFile.decode(Array(stored.prefix(stored.count / 2)))) { e in
-      XCTAssertTrue("\(e)".contains("gzip"), "\(e)")
+      XCTAssertTrue("\(e)".contains("not a whole xz stream"), "\(e)")
+    }
+    let gzip = try GzipMembers.compress(file.encoded(), level: 5)
+    XCTAssertThrowsError(try LineageFile.decode(Array(gzip.prefix(gzip.count / 2)))) { e in
+      XCTAssertTrue("\(e)".contains("not a whole gzip stream"), "\(e)")
     }
   }
 

@@ -275,4 +275,42 @@ final class LineageMemoTests: XCTestCase {
     XCTAssertFalse(beside.rows.isEmpty)
     XCTAssertEqual(try files(), written)
   }
+
+  /// A cache an older build left holds its lineage gzip-compressed (before that, plain): the next
+  /// build writes its own as xz, keeps the old one's lines as the previous lineage, so the first
+  /// review page after the upgrade still has both sides, removes the old names, and `catalog
+  /// explain --cache` reads whichever the cache has.
+  func testALineageAnOlderBuildLeftBecomesThePreviousOne() throws {
+    XCTAssertEqual(try build().status, 0)
+    let kept = try LineageFile.decode([UInt8](Data(contentsOf: lineage)))
+    let lines = kept.encoded()
+    let explainID = try XCTUnwrap(kept.rows.first?.id)
+    func explain() throws -> Tool.Result {
+      try Tool.run(
+        "catalog", ["explain", catalogue.path, explainID, "--cache", dir.appendingPathComponent("cache").path])
+    }
+    for (name, bytes) in [
+      (LineageNames.legacyCurrent(file)[0], try GzipMembers.compress(lines, level: 5)),
+      (LineageNames.legacyCurrent(file)[1], lines),
+    ] {
+      for f in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+        try FileManager.default.removeItem(at: f)
+      }
+      let old = folder.appendingPathComponent(name)
+      try Data(bytes).write(to: old)
+      let read = try explain()
+      XCTAssertEqual(read.status, 0, "\(name): \(read.stderr)")
+      XCTAssertTrue(read.stdout.contains(explainID), read.stdout)
+
+      let r = try build(["--no-network"])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "\(name) is moved out of the way")
+      let current = [UInt8](try Data(contentsOf: lineage))
+      XCTAssertTrue(Xz.isXz(current), name)
+      XCTAssertEqual(try LineageFile.decode(current).encoded(), lines, name)
+      let previous = [UInt8](try Data(contentsOf: folder.appendingPathComponent(LineageNames.previous(file))))
+      XCTAssertTrue(Xz.isXz(previous), name)
+      XCTAssertEqual(try LineageFile.decode(previous).encoded(), lines, "\(name) became the previous lineage")
+    }
+  }
 }

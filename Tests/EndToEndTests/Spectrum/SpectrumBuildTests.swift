@@ -137,7 +137,7 @@ final class SpectrumBuildTests: XCTestCase {
     XCTAssertEqual(metadataRequests.filter { $0.path == "/metadata/crash-magazine-05" }.map(\.status), [503, 200])
     XCTAssertEqual(metadataRequests.filter { $0.path == "/metadata/crash-magazine-03" }.count, 1)
     try LineageCoverage.assertCovers(
-      lineage: dir.appendingPathComponent("cache/lineage/spectrum-magazines.jsonl.gz"),
+      lineage: dir.appendingPathComponent("cache/lineage/spectrum-magazines.jsonl.xz"),
       catalogue: dir.appendingPathComponent("out/spectrum-magazines.json"))
 
     server.clearLog()

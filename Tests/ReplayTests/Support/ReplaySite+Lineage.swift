@@ -6,7 +6,7 @@ extension LineageCoverage {
   /// cache), covers `file` as it was written.
   static func assertCovers(_ site: ReplaySite, _ file: String, line: UInt = #line) throws {
     try assertCovers(
-      lineage: site.dir.appendingPathComponent("report.lineage.jsonl.gz"),
+      lineage: site.dir.appendingPathComponent("report.lineage.jsonl.xz"),
       catalogue: site.out.appendingPathComponent(file),
       line: line)
   }

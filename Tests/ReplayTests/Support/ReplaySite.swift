@@ -51,7 +51,7 @@ final class ReplaySite {
 
   /// Runs the real executable against the mirror with a cold cache in `DIR/cache`, writing into
   /// `DIR/out`, dated like the reference so `generated` compares too. No pause between requests: the
-  /// mirror is loopback. The report (and the lineage beside it, `report.lineage.jsonl.gz`) go to `DIR`.
+  /// mirror is loopback. The report (and the lineage beside it, `report.lineage.jsonl.xz`) go to `DIR`.
   func build(_ tool: String, server: SiteMirror, date: String, _ extra: [String] = []) throws -> Tool.Result {
     try Tool.run(
       tool,
