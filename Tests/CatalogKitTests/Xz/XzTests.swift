@@ -50,6 +50,28 @@ final class XzTests: XCTestCase {
     XCTAssertEqual(Xz.decompress(bomb, cap: 1 << 20)?.count, 1 << 20)
   }
 
+  /// A stream whose block header declares a 4 GiB window (its CRC put right, so only the size is
+  /// wrong) is refused for the memory it would take, not allocated.
+  func testAStreamDeclaringAHugeWindowIsRefused() throws {
+    let stored = try Xz.compress(lines, effort: .quick)
+    // The block header follows the 12-byte stream header: its size is (first byte + 1) × 4, it
+    // ends with a CRC-32 of the rest, and its LZMA2 filter is id 0x21, one byte of properties
+    // (the window's size).
+    let start = 12
+    let size = (Int(stored[start]) + 1) * 4
+    let header = Array(stored[start..<start + size - 4])
+    let filter = try XCTUnwrap(header.indices.dropLast(2).first { header[$0] == 0x21 && header[$0 + 1] == 0x01 })
+    func withWindow(_ props: UInt8) -> [UInt8] {
+      var out = stored
+      out[start + filter + 2] = props
+      let crc = ZipCRC32.checksum(Array(out[start..<start + size - 4]))
+      for i in 0..<4 { out[start + size - 4 + i] = UInt8(truncatingIfNeeded: crc >> (8 * i)) }
+      return out
+    }
+    XCTAssertEqual(Xz.decompress(withWindow(header[filter + 2]), cap: 1 << 30), lines, "the header rewritten as it was")
+    XCTAssertNil(Xz.decompress(withWindow(40), cap: 1 << 30), "a window of 4 GiB")
+  }
+
   /// `xz -dc` reads what we write, and we read what `xz` writes (the format the docs tell people
   /// to read lineage files with).
   func testTheXzCommandReadsOursAndWeReadItsOwn() throws {
