@@ -300,10 +300,12 @@ public struct LineageFile: Sendable, Equatable {
     return stored
   }
 
-  /// How many hex digits of an answer body's SHA-256 a lineage keeps: 64 bits, as a short commit
-  /// hash, tell two answers of one URL apart and find the body in the cache; the whole digest was
-  /// most of a detail page's line, compressed or not.
-  public static let digestDigits = 16
+  /// How many hex digits of an answer body's SHA-256 a lineage keeps: 48 bits, as Docker's short
+  /// image ids, tell the answers of one URL apart (two of its versions agree by chance once in 2^48)
+  /// and find the body among that URL's in the cache. A digest is the one fact of a detail page's
+  /// line no compression shrinks: the whole one was most of the line, 64 bits (builds before
+  /// 2026-12-08) two bytes a RetroSpec row more than these.
+  public static let digestDigits = 12
 
   /// A body's SHA-256 as a lineage keeps it.
   public static func shortDigest(_ sha256: String?) -> String? { sha256.map { String($0.prefix(digestDigits)) } }

@@ -11,7 +11,10 @@ final class LineageFileTests: XCTestCase {
     .init("head", method: "HEAD", fields: ["bytes", "dead"]),
   ])
 
-  func answer(_ kind: String, _ url: String, status: Int = 200, sha: String = String(repeating: "a", count: 16))
+  func answer(
+    _ kind: String, _ url: String, status: Int = 200,
+    sha: String = String(repeating: "a", count: LineageFile.digestDigits)
+  )
     -> LineageAnswer
   {
     LineageAnswer(
@@ -34,7 +37,7 @@ final class LineageFileTests: XCTestCase {
     XCTAssertEqual(lines.count, 6)
     XCTAssertEqual(
       lines[0],
-      #"{"fetched":"2026-12-01T00:00:00Z","kind":"listing","method":"GET","sha256":"aaaaaaaaaaaaaaaa","status":200,"url":"https://h/l"}"#
+      #"{"fetched":"2026-12-01T00:00:00Z","kind":"listing","method":"GET","sha256":"aaaaaaaaaaaa","status":200,"url":"https://h/l"}"#
     )
     XCTAssertTrue(lines[1].hasPrefix(#"{"fetched":"#) && lines[1].hasSuffix(#""url":"https://h/d"}"#), lines[1])
     // The answers written just above a row are counted back from it; the listing further up by its place.
@@ -119,7 +122,7 @@ final class LineageFileTests: XCTestCase {
       """.utf8)
     let read = try LineageFile.decode(old)
     XCTAssertEqual(read.answers.first?.sha256, String(whole.prefix(LineageFile.digestDigits)))
-    XCTAssertEqual(LineageFile.shortDigest(whole), "19fb1c1801234567")
+    XCTAssertEqual(LineageFile.shortDigest(whole), "19fb1c180123")
   }
 
   func testATruncatedCompressedFileIsMalformedNotEmpty() throws {
@@ -212,13 +215,14 @@ final class LineageFileTests: XCTestCase {
   func testAChangeNamesTheAnswerThatMovedAndNoneMovedIsAParserChange() {
     let old = LineageFile(
       answers: [
-        answer("listing", "https://h/l"), answer("detail", "https://h/d", sha: String(repeating: "b", count: 16)),
+        answer("listing", "https://h/l"),
+        answer("detail", "https://h/d", sha: String(repeating: "b", count: LineageFile.digestDigits)),
       ],
       rows: [LineageRow(file: "c.json", id: "A", fields: ["id": .answer(0), "title": .answer(1)])])
     var new = old
     XCTAssertEqual(LineageChange.changes(old: old, new: new, file: "c.json", id: "A"), [])
     XCTAssertTrue(LineageChange.isParserChange(old: old, new: new, file: "c.json", id: "A"))
-    new.answers[1].sha256 = String(repeating: "c", count: 16)
+    new.answers[1].sha256 = String(repeating: "c", count: LineageFile.digestDigits)
     new.answers[1].fetched = "2026-12-08T00:00:00Z"
     let c = LineageChange.changes(old: old, new: new, file: "c.json", id: "A")
     XCTAssertEqual(c.map(\.fields), [["title"]])
