@@ -284,9 +284,9 @@ public struct LineageFile: Sendable, Equatable {
   }
 
   /// Up to a megabyte of lines gets xz's thorough parse, bigger files its quick one, so that
-  /// compressing a file costs at most about a seventh of a second here: a source with detail pages
-  /// (RetroSpec's 675 rows, 417 KB of lines) needs the thorough parse to come to 30 bytes a row
-  /// (the quick one gives 41, gzip 42); a listing-built source's big shelf (BombJack's 4,500 rows,
+  /// compressing a file costs at most about a sixth of a second here: a source with detail pages
+  /// (RetroSpec's 675 rows, 400 KB of lines) needs the thorough parse to come to 28 bytes a row
+  /// (the quick one gives 37, gzip 40); a listing-built source's big shelf (BombJack's 4,500 rows,
   /// 2 MB) comes to 15 bytes a row in 22 ms with the quick one, where the thorough one would take
   /// a quarter of a second a file, in every refresh that moves a listing page's fetch time.
   static let thoroughBytes = 1 << 20

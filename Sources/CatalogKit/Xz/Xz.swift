@@ -7,8 +7,8 @@ import CLzma
 public enum Xz {
   /// How hard the encoder looks for matches.
   public enum Effort: Sendable {
-    /// The optimal parse: on a generated RetroSpec build's 417 KB of lines, 30 bytes a row in
-    /// about 70 ms (gzip's best: 42). About 130 ms a megabyte here.
+    /// The optimal parse: on a generated RetroSpec build's 400 KB of lines, 28 bytes a row in
+    /// about 70 ms (gzip's best: 40). About 170 ms a megabyte here.
     case thorough
     /// The greedy parse: a tenth of the time, and still a quarter under gzip on a listing-built
     /// source (a BombJack shelf's 2 MB of lines: 15 bytes a row in about 22 ms, gzip 20).
